@@ -1,0 +1,4 @@
+@_exported import ComposableClocks
+@_exported import ComposableCore
+@_exported import ComposableDependencies
+@_exported import ComposableIssueReporting

@@ -1,0 +1,45 @@
+import Foundation
+
+private enum CalendarKey: DependencyKey {
+  static var liveValue: Calendar { .autoupdatingCurrent }
+}
+
+private enum LocaleKey: DependencyKey {
+  static var liveValue: Locale { .autoupdatingCurrent }
+}
+
+private enum TimeZoneKey: DependencyKey {
+  static var liveValue: TimeZone { .autoupdatingCurrent }
+}
+
+extension DependencyValues {
+  /// The user's calendar. It has no test value: a test that reads it must override it.
+  ///
+  /// ```swift
+  /// withDependencies { $0.calendar = Calendar(identifier: .gregorian) } operation: { … }
+  /// ```
+  public var calendar: Calendar {
+    get { self[CalendarKey.self] }
+    set { self[CalendarKey.self] = newValue }
+  }
+
+  /// The user's locale. It has no test value: a test that reads it must override it.
+  ///
+  /// ```swift
+  /// withDependencies { $0.locale = Locale(identifier: "en_US_POSIX") } operation: { … }
+  /// ```
+  public var locale: Locale {
+    get { self[LocaleKey.self] }
+    set { self[LocaleKey.self] = newValue }
+  }
+
+  /// The user's time zone. It has no test value: a test that reads it must override it.
+  ///
+  /// ```swift
+  /// withDependencies { $0.timeZone = TimeZone(identifier: "UTC")! } operation: { … }
+  /// ```
+  public var timeZone: TimeZone {
+    get { self[TimeZoneKey.self] }
+    set { self[TimeZoneKey.self] = newValue }
+  }
+}

@@ -1,0 +1,90 @@
+import ComposableIssueReporting
+import Synchronization
+
+/// An identity for a set of cached default values, created by `DependencyValues()`.
+final class CacheScope: Sendable {}
+
+/// The default (not overridden) value of each dependency, computed once per context and test.
+enum DefaultValues {
+  private struct CacheKey: Hashable {
+    let key: ObjectIdentifier
+    let context: DependencyContext
+    let scope: ObjectIdentifier?
+    let test: String?
+  }
+
+  private struct Entry {
+    let value: any Sendable
+    /// Whether the value stands in for a missing test or live value, which a read reports.
+    var isMissing: Bool
+    var reported = false
+  }
+
+  private static let cache = Mutex<[CacheKey: Entry]>([:])
+
+  static func value<Key: TestDependencyKey>(
+    for key: Key.Type, context: DependencyContext, scope: CacheScope?, access: DependencyAccess?
+  ) -> Key.Value {
+    let cacheKey = CacheKey(
+      key: ObjectIdentifier(key),
+      context: context,
+      scope: scope.map(ObjectIdentifier.init),
+      test: context == .test ? testFramework?.currentTestID() : nil
+    )
+    let isOverriding = DependencyAccess.isOverriding
+    let cached = cache.withLock { cache -> (value: any Sendable, report: Bool)? in
+      guard let entry = cache[cacheKey] else { return nil }
+      let report = entry.isMissing && !entry.reported && !isOverriding
+      if report { cache[cacheKey]?.reported = true }
+      return (entry.value, report)
+    }
+    if let cached {
+      if cached.report { reportMissing(key, context: context, access: access) }
+      return cached.value as! Key.Value
+    }
+    // NB: computed outside the lock, because a default value may read other dependencies.
+    let (value, isMissing) = compute(key, context: context)
+    let report = cache.withLock { cache -> Bool in
+      if cache[cacheKey] == nil {
+        cache[cacheKey] = Entry(value: value, isMissing: isMissing)
+      }
+      let entry = cache[cacheKey]!
+      let report = entry.isMissing && !entry.reported && !isOverriding
+      if report { cache[cacheKey]?.reported = true }
+      return report
+    }
+    if report { reportMissing(key, context: context, access: access) }
+    return value
+  }
+
+  private static func compute<Key: TestDependencyKey>(
+    _ key: Key.Type, context: DependencyContext
+  ) -> (Key.Value, isMissing: Bool) {
+    switch context {
+    case .live:
+      guard let live = key as? any DependencyKey.Type else { return (key.testValue, true) }
+      return (liveValue(of: live) as! Key.Value, false)
+    case .preview:
+      return (key.previewValue, false)
+    case .test:
+      let probe = MissingTestValueProbe()
+      let value = MissingTestValueProbe.$current.withValue(probe) { key.testValue }
+      return (value, probe.wasUsed)
+    }
+  }
+
+  private static func reportMissing<Key: TestDependencyKey>(
+    _ key: Key.Type, context: DependencyContext, access: DependencyAccess?
+  ) {
+    let access = access ?? .unknown
+    if context == .live {
+      access.reportMissingLiveValue(for: key)
+    } else {
+      access.reportMissingTestValue(for: key)
+    }
+  }
+
+  private static func liveValue<Key: DependencyKey>(of key: Key.Type) -> any Sendable {
+    key.liveValue
+  }
+}

@@ -1,0 +1,108 @@
+import ComposableIssueReporting
+import Foundation
+import Synchronization
+
+/// Which dependency is being read, and from where: what messages about it name.
+struct DependencyAccess: Sendable {
+  /// Whether the code running is a `withDependencies` update closure, which may read a dependency
+  /// only to override part of it.
+  @TaskLocal static var isOverriding = false
+
+  var keyPath: (AnyKeyPath & Sendable)?
+  var fileID: StaticString
+  var filePath: StaticString
+  var line: UInt
+  var column: UInt
+
+  init(
+    keyPath: (AnyKeyPath & Sendable)?, fileID: StaticString, filePath: StaticString, line: UInt,
+    column: UInt
+  ) {
+    self.keyPath = keyPath
+    self.fileID = fileID
+    self.filePath = filePath
+    self.line = line
+    self.column = column
+  }
+
+  static let unknown = DependencyAccess(
+    keyPath: nil, fileID: #fileID, filePath: #filePath, line: #line, column: #column)
+
+  /// `\.name`, when it can be told: from the key path, or else from the declaration's source.
+  var keyPathName: String? {
+    guard let keyPath else { return nil }
+    let text = keyPath.debugDescription
+    if let range = text.range(of: "DependencyValues."), !text.contains("<computed") {
+      return "\\." + text[range.upperBound...]
+    }
+    // NB: on Linux a key path to a computed property has no name at run time, so read it from the
+    // `@Dependency(\.name)` declaration itself; this runs only when a message is built.
+    guard let source = try? String(contentsOfFile: "\(filePath)", encoding: .utf8) else {
+      return nil
+    }
+    let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
+    guard line >= 1, Int(line) <= lines.count else { return nil }
+    let declaration = lines[Int(line) - 1]
+    guard let start = declaration.range(of: "@Dependency(\\.") else { return nil }
+    let name = declaration[start.upperBound...].prefix { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }
+    return name.isEmpty ? nil : "\\.\(name)"
+  }
+
+  /// How a message names the dependency: `@Dependency(\.name)`, or its key type.
+  func subject<Key>(_ key: Key.Type) -> String {
+    if let keyPathName { return "@Dependency(\(keyPathName))" }
+    return "Dependency key \"\(String(reflecting: key))\""
+  }
+
+  func reportMissingTestValue<Key: TestDependencyKey>(for key: Key.Type) {
+    let property = keyPathName.map { String($0.dropFirst(2)) } ?? "yourDependency"
+    reportIssue(
+      """
+      \(subject(key)) has no test implementation, but was accessed from a test context:
+
+        Location:
+          \(fileID):\(line)
+        Key:
+          \(String(reflecting: key))
+        Value:
+          \(String(reflecting: Key.Value.self))
+
+      Dependencies registered with the library are not allowed to use their default, live \
+      implementations when run from tests.
+
+      To fix, override '\(property)' with a test value. In a 'TestStore', pass \
+      'withDependencies: { $0.\(property) = … }' when creating it, or mutate \
+      'store.dependencies'. Elsewhere, define a scope for the override: \
+      withDependencies { $0.\(property) = … } operation: { … }. To give every test a \
+      default, implement the 'testValue' requirement of the dependency's key.
+      """,
+      fileID: fileID, filePath: filePath, line: line, column: column
+    )
+  }
+
+  func reportMissingLiveValue<Key: TestDependencyKey>(for key: Key.Type) {
+    reportIssue(
+      """
+      \(subject(key)) has no live implementation, but was accessed from a live context.
+
+        Key:
+          \(String(reflecting: key))
+
+      Every dependency the running app uses needs a live value. Conform \
+      '\(String(reflecting: key))' to 'DependencyKey' and give it a 'liveValue', typically in \
+      the module that holds its live implementation, and make sure that module is linked into \
+      the app.
+      """,
+      fileID: fileID, filePath: filePath, line: line, column: column
+    )
+  }
+}
+
+/// Notices when a key's default `testValue` (which falls back to its live value) is computed.
+final class MissingTestValueProbe: Sendable {
+  @TaskLocal static var current: MissingTestValueProbe?
+  private let used = Mutex(false)
+
+  func markUsed() { used.withLock { $0 = true } }
+  var wasUsed: Bool { used.withLock { $0 } }
+}

@@ -1,0 +1,67 @@
+import ComposableIssueReporting
+import Foundation
+import Synchronization
+import Testing
+import XCTest
+
+/// Records issues reported by the kit in whichever test framework runs the current test.
+///
+/// `ComposableIssueReporting` finds this type at run time by its name, so the runtime modules
+/// never link a test framework. It is public only so that lookup works; you never call it.
+///
+/// ```swift
+/// reportIssue("Boom")  // fails the running Swift Testing test or XCTest case
+/// ```
+public enum IssueReportingBridge: _TestFrameworkBridge {
+  /// Records `issue` with Swift Testing when a Swift Testing test (or the Swift Testing pass of
+  /// `swift test`) is running, and with XCTest otherwise.
+  public static func record(_ issue: ReportedIssue) -> Bool {
+    if Test.current != nil || isSwiftTestingProcess {
+      Issue.record(
+        Comment(rawValue: issue.message),
+        severity: issue.severity == .error ? .error : .warning,
+        sourceLocation: SourceLocation(
+          fileID: String(describing: issue.fileID),
+          filePath: String(describing: issue.filePath),
+          line: Int(issue.line),
+          column: Int(issue.column)
+        )
+      )
+      return true
+    }
+    guard issue.severity == .error else { return false }
+    XCTFail(issue.message, file: issue.filePath, line: issue.line)
+    return true
+  }
+
+  /// The running Swift Testing test case, or the number of XCTest cases finished so far.
+  public static var currentTestID: String? {
+    if let test = Test.current {
+      let testCase = Test.Case.current.map { String(describing: $0) } ?? ""
+      return "swift-testing \(test.id) \(testCase)"
+    }
+    guard !isSwiftTestingProcess else { return nil }
+    return "xctest \(XCTestBoundaries.shared.finishedCount)"
+  }
+}
+
+/// Counts finished XCTest cases, so that values cached for one test are not seen by the next.
+///
+/// XCTest runs its cases one after another, so the count of finished cases identifies the one
+/// running. It is registered the first time a test asks for its identity, which is during the
+/// first test that can have cached anything.
+final class XCTestBoundaries: NSObject, XCTestObservation, Sendable {
+  static let shared: XCTestBoundaries = {
+    let boundaries = XCTestBoundaries()
+    XCTestObservationCenter.shared.addTestObserver(boundaries)
+    return boundaries
+  }()
+
+  private let count = Atomic<Int>(0)
+
+  var finishedCount: Int { count.load(ordering: .acquiring) }
+
+  func testCaseDidFinish(_ testCase: XCTestCase) {
+    count.add(1, ordering: .releasing)
+  }
+}

@@ -1,0 +1,44 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+/// The library modules under `Modules/`, each with the modules it depends on (the layers go
+/// issue reporting → dependencies → clocks → core → testing; `Composable` re-exports the runtime).
+let modules: [(name: String, dependencies: [String])] = [
+  ("Composable", ["ComposableClocks", "ComposableCore", "ComposableDependencies", "ComposableIssueReporting"]),
+  ("ComposableClocks", ["ComposableDependencies"]),
+  ("ComposableCore", ["ComposableClocks"]),
+  ("ComposableDependencies", ["ComposableIssueReporting"]),
+  ("ComposableIssueReporting", []),
+  ("ComposableTesting", ["Composable"]),
+]
+
+/// A library module: its target and its test target, which depends on the module under test and
+/// on `ComposableTesting` only.
+func module(_ name: String, dependencies: [String]) -> [Target] {
+  [
+    .target(name: name, dependencies: dependencies.map { .target(name: $0) }, path: "Modules/\(name)"),
+    .testTarget(
+      name: "\(name)Tests",
+      dependencies: [.target(name: name)] + (name == "ComposableTesting" ? [] : ["ComposableTesting"]),
+      path: "Tests/\(name)Tests"
+    ),
+  ]
+}
+
+/// The command-line front end: a library that does the work and a thin executable that calls it.
+let cli: [Target] = [
+  .target(name: "AppCLI", dependencies: ["Composable"], path: "CLI/AppCLI"),
+  .executableTarget(name: "app-cli", dependencies: ["AppCLI"], path: "CLI/app-cli"),
+  .testTarget(name: "AppCLITests", dependencies: ["AppCLI", "ComposableTesting"], path: "Tests/AppCLITests"),
+]
+
+// NB: Mutex (Synchronization) and TaskExecutor need macOS 15 / iOS 18 on Apple platforms, so the
+// floor is there rather than at the earliest Clock-capable releases (macOS 13 / iOS 16).
+let package = Package(
+  name: "Composable",
+  platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11)],
+  products: modules.map { .library(name: $0.name, targets: [$0.name]) }
+    + [.executable(name: "app-cli", targets: ["app-cli"])],
+  targets: modules.flatMap { module($0.name, dependencies: $0.dependencies) } + cli,
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,127 @@
+import ComposableDependencies
+import ComposableTesting
+import Foundation
+import Testing
+
+@Suite struct DependencyValuesTests {
+  @Test func contextIsTestUnderATestRunner() {
+    @Dependency(\.context) var context
+    #expect(context == .test)
+    withDependencies { $0.context = .preview } operation: {
+      #expect(context == .preview)
+    }
+  }
+
+  @Test func liveOnlyDependencyInATestReportsHowToOverrideIt() {
+    @Dependency(\.liveOnly) var liveOnly
+    let line = #line - 1
+    let issues = withExpectedIssue { _ = liveOnly.fetch() }
+    #expect(issues.count == 1)
+    let message = issues.first?.message ?? ""
+    #expect(
+      message.hasPrefix(
+        "@Dependency(\\.liveOnly) has no test implementation, but was accessed from a test context:"
+      ))
+    #expect(message.contains("DependencyValuesTests.swift:\(line)"))
+    #expect(message.contains("ComposableDependenciesTests.LiveOnlyClient"))
+    #expect(message.contains("withDependencies { $0.liveOnly = … }"))
+    #expect(issues.first?.line == UInt(line))
+  }
+
+  @Test func liveOnlyDependencyOverriddenInATestDoesNotReport() {
+    withDependencies {
+      $0.liveOnly.fetch = { "mock" }
+    } operation: {
+      @Dependency(\.liveOnly) var liveOnly
+      #expect(liveOnly.fetch() == "mock")
+    }
+  }
+
+  @Test func previewContextUsesPreviewValues() {
+    withDependencies { $0.context = .preview } operation: {
+      @Dependency(\.liveOnly) var liveOnly
+      #expect(liveOnly.fetch() == "live")
+    }
+  }
+
+  @Test func liveContextUsesLiveValues() {
+    withDependencies { $0.context = .live } operation: {
+      @Dependency(\.liveOnly) var liveOnly
+      #expect(liveOnly.fetch() == "live")
+    }
+  }
+
+  @Test func defaultValuesAreCachedWithinATest() {
+    @Dependency(\.box) var box
+    #expect(box === box)
+  }
+
+  @Test func freshValuesGetAFreshCache() {
+    @Dependency(\.box) var box
+    let first = box
+    let second = withDependencies { $0 = DependencyValues() } operation: { box }
+    #expect(first !== second)
+  }
+
+  @Test func uuidIncrementsFromZero() {
+    withDependencies { $0.uuid = .incrementing } operation: {
+      @Dependency(\.uuid) var uuid
+      #expect(uuid() == UUID(0))
+      #expect(uuid() == UUID(1))
+      #expect(uuid() == UUID(2))
+    }
+    #expect(UUID(1).uuidString == "00000000-0000-0000-0000-000000000001")
+    #expect(UUID(255).uuidString == "00000000-0000-0000-0000-0000000000FF")
+  }
+
+  @Test func unoverriddenUUIDReports() {
+    @Dependency(\.uuid) var uuid
+    let issues = withExpectedIssue { _ = uuid() }
+    #expect(
+      issues.map(\.message) == [
+        "Unimplemented: @Dependency(\\.uuid) was called in a test without being overridden. "
+          + "Override it, e.g. withDependencies { $0.uuid = .incrementing }."
+      ])
+  }
+
+  @Test func dateCanBeConstant() {
+    withDependencies { $0.date = .constant(Date(timeIntervalSince1970: 5)) } operation: {
+      @Dependency(\.date) var date
+      #expect(date() == Date(timeIntervalSince1970: 5))
+      #expect(date.now == Date(timeIntervalSince1970: 5))
+    }
+  }
+
+  @Test func foundationValuesHaveNoTestValue() {
+    @Dependency(\.calendar) var calendar
+    @Dependency(\.locale) var locale
+    @Dependency(\.timeZone) var timeZone
+    let issues = withExpectedIssue {
+      _ = calendar
+      _ = locale
+      _ = timeZone
+    }
+    #expect(issues.count == 3)
+    #expect(issues.first?.message.hasPrefix("@Dependency(\\.calendar) has no test implementation") == true)
+    withDependencies {
+      $0.timeZone = TimeZone(secondsFromGMT: 3600)!
+    } operation: {
+      #expect(timeZone == TimeZone(secondsFromGMT: 3600)!)
+    }
+  }
+
+  @Test func seededRandomNumbersAreReproducible() {
+    func roll() -> [Int] {
+      withDependencies {
+        $0.withRandomNumberGenerator = WithRandomNumberGenerator(SeededRandomNumberGenerator(seed: 1))
+      } operation: {
+        @Dependency(\.withRandomNumberGenerator) var withRandomNumberGenerator
+        return (0..<5).map { _ in withRandomNumberGenerator { Int.random(in: 1...6, using: &$0) } }
+      }
+    }
+    #expect(roll() == roll())
+    @Dependency(\.withRandomNumberGenerator) var unimplemented
+    let issues = withExpectedIssue { _ = unimplemented { Bool.random(using: &$0) } }
+    #expect(issues.count == 1)
+  }
+}

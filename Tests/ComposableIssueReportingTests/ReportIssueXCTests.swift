@@ -1,0 +1,44 @@
+import ComposableIssueReporting
+import ComposableTesting
+import XCTest
+
+/// Proves that issues reach XCTest: failures recorded by the bridge are intercepted here.
+final class ReportIssueXCTests: XCTestCase {
+  private var recorded: [(message: String, file: String, line: Int)] = []
+  private var intercepting = false
+
+  override func recordFailure(
+    withDescription description: String, inFile filePath: String, atLine lineNumber: Int,
+    expected: Bool
+  ) {
+    if intercepting {
+      recorded.append((description, filePath, lineNumber))
+    } else {
+      super.recordFailure(
+        withDescription: description, inFile: filePath, atLine: lineNumber, expected: expected)
+    }
+  }
+
+  func testReportedIssueFailsTheRunningXCTestCase() {
+    intercepting = true
+    let line = #line + 1
+    reportIssue("Broken in XCTest")
+    intercepting = false
+    XCTAssertEqual(recorded.count, 1)
+    XCTAssertTrue(recorded.first?.message.contains("Broken in XCTest") ?? false)
+    XCTAssertTrue(recorded.first?.file.hasSuffix("ReportIssueXCTests.swift") ?? false)
+    XCTAssertEqual(recorded.first?.line, line)
+  }
+
+  func testExpectedIssueCapturesInXCTest() {
+    let issues = withExpectedIssue { reportIssue("Captured in XCTest") }
+    XCTAssertEqual(issues.map(\.message), ["Captured in XCTest"])
+  }
+
+  func testNoteDoesNotFailXCTest() {
+    intercepting = true
+    reportNote("Only a note")
+    intercepting = false
+    XCTAssertTrue(recorded.isEmpty)
+  }
+}
