@@ -4,7 +4,10 @@ import PackageDescription
 /// The library modules under `Modules/`, each with the modules it depends on (the layers go
 /// issue reporting → dependencies → clocks → core → testing; `Composable` re-exports the runtime).
 let modules: [(name: String, dependencies: [String])] = [
-  ("Composable", ["ComposableClocks", "ComposableCore", "ComposableDependencies", "ComposableIssueReporting"]),
+  (
+    "Composable",
+    ["ComposableClocks", "ComposableCore", "ComposableDependencies", "ComposableIssueReporting"]
+  ),
   ("ComposableClocks", ["ComposableDependencies"]),
   ("ComposableCore", ["ComposableClocks"]),
   ("ComposableDependencies", ["ComposableIssueReporting"]),
@@ -16,10 +19,12 @@ let modules: [(name: String, dependencies: [String])] = [
 /// on `ComposableTesting` only.
 func module(_ name: String, dependencies: [String]) -> [Target] {
   [
-    .target(name: name, dependencies: dependencies.map { .target(name: $0) }, path: "Modules/\(name)"),
+    .target(
+      name: name, dependencies: dependencies.map { .target(name: $0) }, path: "Modules/\(name)"),
     .testTarget(
       name: "\(name)Tests",
-      dependencies: [.target(name: name)] + (name == "ComposableTesting" ? [] : ["ComposableTesting"]),
+      dependencies: [.target(name: name)]
+        + (name == "ComposableTesting" ? [] : ["ComposableTesting"]),
       path: "Tests/\(name)Tests"
     ),
   ]
@@ -29,7 +34,8 @@ func module(_ name: String, dependencies: [String]) -> [Target] {
 let cli: [Target] = [
   .target(name: "AppCLI", dependencies: ["Composable"], path: "CLI/AppCLI"),
   .executableTarget(name: "app-cli", dependencies: ["AppCLI"], path: "CLI/app-cli"),
-  .testTarget(name: "AppCLITests", dependencies: ["AppCLI", "ComposableTesting"], path: "Tests/AppCLITests"),
+  .testTarget(
+    name: "AppCLITests", dependencies: ["AppCLI", "ComposableTesting"], path: "Tests/AppCLITests"),
 ]
 
 // NB: Mutex (Synchronization) and TaskExecutor need macOS 15 / iOS 18 on Apple platforms, so the

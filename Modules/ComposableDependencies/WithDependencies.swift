@@ -146,3 +146,20 @@ private func dependencies(of model: Any) -> DependencyValues? {
   }
   return nil
 }
+
+/// Runs `operation` with exactly `values` as the dependencies in force (for stores and effects,
+/// which capture the values they were created with and restore them around their work).
+package func withDependencyValues<R>(
+  _ values: DependencyValues, operation: () throws -> R
+) rethrows -> R {
+  try DependencyValues.$bound.withValue(values, operation: operation)
+}
+
+/// Runs asynchronous `operation` with exactly `values` as the dependencies in force.
+package func withDependencyValues<R>(
+  isolation: isolated (any Actor)? = #isolation,
+  _ values: DependencyValues,
+  operation: () async throws -> R
+) async rethrows -> R {
+  try await DependencyValues.$bound.withValue(values, operation: operation)
+}

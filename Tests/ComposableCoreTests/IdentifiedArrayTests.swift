@@ -526,7 +526,9 @@ private func expectConsistent(
       let result = try #require(
         await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
           _ = IdentifiedArray(
-            uniqueElements: [Todo(id: 1, title: "a"), Todo(id: 2, title: "b"), Todo(id: 1, title: "c")])
+            uniqueElements: [
+              Todo(id: 1, title: "a"), Todo(id: 2, title: "b"), Todo(id: 1, title: "c"),
+            ])
         }
       )
       let stderr = String(decoding: result.standardErrorContent, as: UTF8.self)

@@ -7,7 +7,9 @@ import Testing
   @Test func contextIsTestUnderATestRunner() {
     @Dependency(\.context) var context
     #expect(context == .test)
-    withDependencies { $0.context = .preview } operation: {
+    withDependencies {
+      $0.context = .preview
+    } operation: {
       #expect(context == .preview)
     }
   }
@@ -38,14 +40,18 @@ import Testing
   }
 
   @Test func previewContextUsesPreviewValues() {
-    withDependencies { $0.context = .preview } operation: {
+    withDependencies {
+      $0.context = .preview
+    } operation: {
       @Dependency(\.liveOnly) var liveOnly
       #expect(liveOnly.fetch() == "live")
     }
   }
 
   @Test func liveContextUsesLiveValues() {
-    withDependencies { $0.context = .live } operation: {
+    withDependencies {
+      $0.context = .live
+    } operation: {
       @Dependency(\.liveOnly) var liveOnly
       #expect(liveOnly.fetch() == "live")
     }
@@ -59,12 +65,18 @@ import Testing
   @Test func freshValuesGetAFreshCache() {
     @Dependency(\.box) var box
     let first = box
-    let second = withDependencies { $0 = DependencyValues() } operation: { box }
+    let second = withDependencies {
+      $0 = DependencyValues()
+    } operation: {
+      box
+    }
     #expect(first !== second)
   }
 
   @Test func uuidIncrementsFromZero() {
-    withDependencies { $0.uuid = .incrementing } operation: {
+    withDependencies {
+      $0.uuid = .incrementing
+    } operation: {
       @Dependency(\.uuid) var uuid
       #expect(uuid() == UUID(0))
       #expect(uuid() == UUID(1))
@@ -85,7 +97,9 @@ import Testing
   }
 
   @Test func dateCanBeConstant() {
-    withDependencies { $0.date = .constant(Date(timeIntervalSince1970: 5)) } operation: {
+    withDependencies {
+      $0.date = .constant(Date(timeIntervalSince1970: 5))
+    } operation: {
       @Dependency(\.date) var date
       #expect(date() == Date(timeIntervalSince1970: 5))
       #expect(date.now == Date(timeIntervalSince1970: 5))
@@ -102,7 +116,9 @@ import Testing
       _ = timeZone
     }
     #expect(issues.count == 3)
-    #expect(issues.first?.message.hasPrefix("@Dependency(\\.calendar) has no test implementation") == true)
+    #expect(
+      issues.first?.message.hasPrefix("@Dependency(\\.calendar) has no test implementation") == true
+    )
     withDependencies {
       $0.timeZone = TimeZone(secondsFromGMT: 3600)!
     } operation: {
@@ -113,7 +129,8 @@ import Testing
   @Test func seededRandomNumbersAreReproducible() {
     func roll() -> [Int] {
       withDependencies {
-        $0.withRandomNumberGenerator = WithRandomNumberGenerator(SeededRandomNumberGenerator(seed: 1))
+        $0.withRandomNumberGenerator = WithRandomNumberGenerator(
+          SeededRandomNumberGenerator(seed: 1))
       } operation: {
         @Dependency(\.withRandomNumberGenerator) var withRandomNumberGenerator
         return (0..<5).map { _ in withRandomNumberGenerator { Int.random(in: 1...6, using: &$0) } }

@@ -156,7 +156,9 @@ import Testing
     #expect(prepared == "default")
     prepareDependencies { $0.prepared = "prepared" }
     #expect(prepared == "prepared")
-    withDependencies { $0.prepared = "scoped" } operation: {
+    withDependencies {
+      $0.prepared = "scoped"
+    } operation: {
       #expect(prepared == "scoped")
     }
     prepareDependencies { $0.prepared = "default" }

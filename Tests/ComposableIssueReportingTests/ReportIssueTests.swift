@@ -17,7 +17,9 @@ import Testing
     struct Boom: Error {}
     let issues = withExpectedIssue { reportIssue(Boom()) }
     #expect(issues.count == 1)
-    #expect(issues.first?.message.hasPrefix("Caught error: Boom() (ComposableIssueReportingTests.") == true)
+    #expect(
+      issues.first?.message.hasPrefix("Caught error: Boom() (ComposableIssueReportingTests.")
+        == true)
     #expect(issues.first?.message.hasSuffix(".Boom)") == true)
   }
 
@@ -101,7 +103,8 @@ import Testing
   @Test func testingIsDetectedFromHowTheProcessWasLaunched() {
     #expect(isTesting)
     #expect(detectTesting(arguments: ["/x/PkgPackageTests.xctest"], environment: [:]))
-    #expect(detectTesting(arguments: ["/x/y", "--testing-library", "swift-testing"], environment: [:]))
+    #expect(
+      detectTesting(arguments: ["/x/y", "--testing-library", "swift-testing"], environment: [:]))
     #expect(detectTesting(arguments: ["/x/y"], environment: ["XCTestBundlePath": "/x"]))
     #expect(!detectTesting(arguments: ["/usr/bin/app-cli"], environment: [:]))
     #expect(!detectTesting(arguments: ["/x/a.xctest"], environment: ["COMPOSABLE_IS_TESTING": "0"]))

@@ -59,7 +59,8 @@ public struct IdentifiedArray<ID: Hashable, Element> {
   /// - Parameters:
   ///   - elements: The elements, none of which may share an identifier with another.
   ///   - id: The key path to each element's identifier.
-  public init(uniqueElements elements: some Sequence<Element>, id: KeyPath<Element, ID> & Sendable) {
+  public init(uniqueElements elements: some Sequence<Element>, id: KeyPath<Element, ID> & Sendable)
+  {
     self._id = id
     self._elements = Array(elements)
     self._positions = Dictionary(minimumCapacity: _elements.count)

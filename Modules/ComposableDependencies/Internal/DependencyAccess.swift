@@ -44,7 +44,9 @@ struct DependencyAccess: Sendable {
     guard line >= 1, Int(line) <= lines.count else { return nil }
     let declaration = lines[Int(line) - 1]
     guard let start = declaration.range(of: "@Dependency(\\.") else { return nil }
-    let name = declaration[start.upperBound...].prefix { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }
+    let name = declaration[start.upperBound...].prefix {
+      $0.isLetter || $0.isNumber || $0 == "_" || $0 == "."
+    }
     return name.isEmpty ? nil : "\\.\(name)"
   }
 

@@ -1,0 +1,206 @@
+import Dispatch
+import Synchronization
+
+/// A serial executor for tasks that prefer it, which knows when it has no work left.
+///
+/// Tasks started with `task(priority:operation:)` run every nonisolated part of their work (and
+/// the work of default actors they call) here, one job at a time, in the order the jobs arrive.
+/// When a ``TestClock`` wakes a sleeping task, that task's next job lands on this executor at
+/// once, so ``waitUntilIdle()`` returns only after the task has run up to its next suspension.
+/// That is what makes tests of time-based code deterministic. Work the executor cannot see is not
+/// waited for: tasks running elsewhere, or a task of this executor waiting for an actor that a
+/// task elsewhere holds (it counts as suspended).
+///
+/// ```swift
+/// let executor = SerialTaskExecutor()
+/// let clock = TestClock()
+/// executor.task {
+///   try await clock.sleep(for: .seconds(1))
+///   print("Woke up")
+/// }
+/// await executor.waitUntilIdle()
+/// await clock.advance(by: .seconds(1))  // prints "Woke up" before returning
+/// ```
+public final class SerialTaskExecutor: TaskExecutor, Sendable {
+  /// The executor that started the current task, if any.
+  ///
+  /// It is bound by `task(priority:operation:)` and inherited by child tasks. ``TestClock`` reads
+  /// it, when the task really runs on that executor, to know which executor to wait for after
+  /// waking a sleeper.
+  ///
+  /// ```swift
+  /// executor.task {
+  ///   assert(SerialTaskExecutor.current === executor)
+  /// }
+  /// ```
+  @TaskLocal public static var current: SerialTaskExecutor?
+
+  private struct State {
+    var jobs = JobQueue()
+    /// Whether a drain of the queue is scheduled or running: the executor is busy.
+    var isDraining = false
+    var idleWaiters: [CheckedContinuation<Void, Never>] = []
+  }
+
+  private let queue: DispatchQueue
+  private let state = Mutex(State())
+
+  /// Creates an executor backed by a private serial dispatch queue.
+  ///
+  /// The label names the queue in debuggers and crash reports.
+  ///
+  /// ```swift
+  /// let executor = SerialTaskExecutor(label: "timer-feature-tests")
+  /// ```
+  ///
+  /// - Parameter label: The label of the underlying dispatch queue.
+  public init(label: String = "composable.serial-executor") {
+    self.queue = DispatchQueue(label: label)
+  }
+
+  /// Queues a job; the runtime calls this for every job of a task that prefers this executor.
+  ///
+  /// Jobs run one at a time in the order they were enqueued. You rarely call this directly: start
+  /// tasks with `task(priority:operation:)` instead.
+  ///
+  /// ```swift
+  /// Task(executorPreference: executor) { await work() }  // enqueues the task's first job
+  /// ```
+  ///
+  /// - Parameter job: The job to run.
+  public func enqueue(_ job: consuming ExecutorJob) {
+    let job = UnownedJob(job)
+    let startDrain = state.withLock { state in
+      state.jobs.append(job)
+      guard !state.isDraining else { return false }
+      state.isDraining = true
+      return true
+    }
+    if startDrain {
+      queue.async { self.drain() }
+    }
+  }
+
+  /// Whether no job is queued or running.
+  ///
+  /// Tasks suspended on something outside the executor (a sleep, a continuation) do not count as
+  /// work: an executor whose tasks are all suspended is idle.
+  ///
+  /// ```swift
+  /// await executor.waitUntilIdle()
+  /// assert(executor.isIdle)  // unless something woke one of its tasks in between
+  /// ```
+  public var isIdle: Bool {
+    state.withLock { !$0.isDraining }
+  }
+
+  /// Suspends until no job is queued or running, returning at once when already idle.
+  ///
+  /// The caller registers under the executor's lock; the drain loop resumes every registered
+  /// caller when it finds the queue empty. Call it from a task that does not run on this
+  /// executor, or it waits only for the other jobs.
+  ///
+  /// ```swift
+  /// executor.task { await model.load() }
+  /// await executor.waitUntilIdle()  // `load()` has run up to its first real suspension
+  /// ```
+  public func waitUntilIdle() async {
+    if isIdle { return }
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      let isIdle = state.withLock { state in
+        guard state.isDraining else { return true }
+        state.idleWaiters.append(continuation)
+        return false
+      }
+      if isIdle { continuation.resume() }
+    }
+  }
+
+  /// Starts a task that runs on this executor, with ``current`` bound to it.
+  ///
+  /// Everything nonisolated in the operation, and in its child tasks, runs on this executor, so
+  /// ``waitUntilIdle()`` can tell when the task is parked.
+  ///
+  /// ```swift
+  /// let task = executor.task {
+  ///   try await clock.sleep(for: .seconds(1))
+  ///   return "done"
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - priority: The priority of the task.
+  ///   - operation: The work to run.
+  /// - Returns: The started task.
+  @discardableResult
+  public func task<T: Sendable>(
+    priority: TaskPriority? = nil,
+    operation: @escaping @Sendable () async throws -> T
+  ) -> Task<T, any Error> {
+    Task(executorPreference: self, priority: priority) {
+      try await SerialTaskExecutor.$current.withValue(self) {
+        try await operation()
+      }
+    }
+  }
+
+  /// Starts a non-throwing task that runs on this executor, with ``current`` bound to it.
+  ///
+  /// It behaves like the throwing overload, for operations that cannot fail.
+  ///
+  /// ```swift
+  /// executor.task {
+  ///   for await tick in clock.timer(interval: .seconds(1)) { print(tick) }
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - priority: The priority of the task.
+  ///   - operation: The work to run.
+  /// - Returns: The started task.
+  @discardableResult
+  public func task<T: Sendable>(
+    priority: TaskPriority? = nil,
+    operation: @escaping @Sendable () async -> T
+  ) -> Task<T, Never> {
+    Task(executorPreference: self, priority: priority) {
+      await SerialTaskExecutor.$current.withValue(self) {
+        await operation()
+      }
+    }
+  }
+
+  /// The executor the current task resumes on after a suspension, when it is one of these.
+  ///
+  /// ``current`` is inherited by unstructured `Task {}`s, which do not inherit the executor
+  /// preference, so it is only trusted when the task really prefers that executor.
+  static var preferredByCurrentTask: SerialTaskExecutor? {
+    guard let executor = current else { return nil }
+    let preference = withUnsafeCurrentTask { $0?.unownedTaskExecutor }
+    return preference == executor.asUnownedTaskExecutor() ? executor : nil
+  }
+
+  /// Runs queued jobs in order until the queue is empty, then resumes the idle waiters.
+  private func drain() {
+    while true {
+      let next = state.withLock { state -> Next in
+        if let job = state.jobs.popFirst() { return .job(job) }
+        state.isDraining = false
+        defer { state.idleWaiters.removeAll() }
+        return .idle(state.idleWaiters)
+      }
+      switch next {
+      case .job(let job):
+        job.runSynchronously(on: asUnownedTaskExecutor())
+      case .idle(let waiters):
+        for waiter in waiters { waiter.resume() }
+        return
+      }
+    }
+  }
+
+  private enum Next: Sendable {
+    case job(UnownedJob)
+    case idle([CheckedContinuation<Void, Never>])
+  }
+}

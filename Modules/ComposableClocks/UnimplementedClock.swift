@@ -1,0 +1,241 @@
+import ComposableIssueReporting
+import Synchronization
+
+/// A clock that reports an issue whenever it is used, for dependencies a test did not override.
+///
+/// Reading ``now`` or sleeping reports an issue naming the clock, attributed to the place the
+/// clock was created. After reporting, it behaves like an ``ImmediateClock`` so the code under
+/// test can go on. It is the test value of the clock dependencies.
+///
+/// ```swift
+/// let clock = UnimplementedClock(name: "continuousClock")
+/// try await clock.sleep(for: .seconds(1))  // reports "Unimplemented: …"
+/// ```
+public final class UnimplementedClock: Clock, Sendable {
+  /// A moment of an ``UnimplementedClock``: an offset from the clock's zero.
+  ///
+  /// Instants derived from ``UnimplementedClock/now`` remember it, so a `sleep(for:)`, which
+  /// reads `now` and then sleeps, reports one issue rather than two. That mark takes no part in
+  /// comparisons.
+  ///
+  /// ```swift
+  /// let deadline = UnimplementedClock.Instant(offset: .seconds(1))
+  /// ```
+  public struct Instant: InstantProtocol {
+    /// The time since the clock's zero.
+    ///
+    /// An unimplemented clock starts at zero.
+    ///
+    /// ```swift
+    /// assert(UnimplementedClock.Instant(offset: .seconds(1)).offset == .seconds(1))
+    /// ```
+    public var offset: Duration
+    /// Whether this instant comes from reading `now`, which already reported an issue.
+    var isFromReportedNow = false
+
+    /// Creates an instant at the given offset from zero.
+    ///
+    /// The default is the instant an unimplemented clock starts at.
+    ///
+    /// ```swift
+    /// let deadline = UnimplementedClock.Instant(offset: .seconds(5))
+    /// ```
+    ///
+    /// - Parameter offset: The time since the clock's zero.
+    public init(offset: Duration = .zero) {
+      self.offset = offset
+    }
+
+    /// The instant moved by a duration.
+    ///
+    /// Negative durations move it back.
+    ///
+    /// ```swift
+    /// let later = UnimplementedClock.Instant().advanced(by: .seconds(1))
+    /// ```
+    ///
+    /// - Parameter duration: How far to move.
+    /// - Returns: The moved instant.
+    public func advanced(by duration: Duration) -> Self {
+      var instant = Self(offset: offset + duration)
+      instant.isFromReportedNow = isFromReportedNow
+      return instant
+    }
+
+    /// The duration from this instant to another one.
+    ///
+    /// It is negative when `other` is earlier.
+    ///
+    /// ```swift
+    /// let elapsed = start.duration(to: end)
+    /// ```
+    ///
+    /// - Parameter other: The later instant.
+    /// - Returns: The time between the two instants.
+    public func duration(to other: Self) -> Duration {
+      other.offset - offset
+    }
+
+    /// Whether an instant comes before another.
+    ///
+    /// Instants are ordered by their offsets.
+    ///
+    /// ```swift
+    /// assert(UnimplementedClock.Instant() < UnimplementedClock.Instant(offset: .seconds(1)))
+    /// ```
+    public static func < (lhs: Self, rhs: Self) -> Bool {
+      lhs.offset < rhs.offset
+    }
+
+    /// Whether two instants are at the same offset.
+    ///
+    /// Where an instant came from does not matter.
+    ///
+    /// ```swift
+    /// assert(UnimplementedClock.Instant() == UnimplementedClock.Instant(offset: .zero))
+    /// ```
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+      lhs.offset == rhs.offset
+    }
+
+    /// Hashes the offset.
+    ///
+    /// Consistent with `==`.
+    ///
+    /// ```swift
+    /// let deadlines: Set<UnimplementedClock.Instant> = [UnimplementedClock.Instant()]
+    /// ```
+    ///
+    /// - Parameter hasher: The hasher to feed.
+    public func hash(into hasher: inout Hasher) {
+      hasher.combine(offset)
+    }
+  }
+
+  /// The name used in issue messages, such as the dependency the clock stands for.
+  ///
+  /// When it is not the default `"Clock"`, messages suggest overriding `$0.<name>`.
+  ///
+  /// ```swift
+  /// assert(UnimplementedClock(name: "continuousClock").name == "continuousClock")
+  /// ```
+  public let name: String
+  private let fileID: StaticString
+  private let filePath: StaticString
+  private let line: UInt
+  private let column: UInt
+  private let current = Mutex(Duration.zero)
+
+  /// Creates a clock that reports an issue naming `name` whenever it is used.
+  ///
+  /// Issues are attributed to the place that created the clock.
+  ///
+  /// ```swift
+  /// static let testValue: any Clock<Duration> = UnimplementedClock(name: "continuousClock")
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - name: The name used in issue messages.
+  ///   - fileID: The file ID of the creator.
+  ///   - filePath: The file path of the creator.
+  ///   - line: The line of the creator.
+  ///   - column: The column of the creator.
+  public init(
+    name: String = "Clock",
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) {
+    self.name = name
+    self.fileID = fileID
+    self.filePath = filePath
+    self.line = line
+    self.column = column
+  }
+
+  /// Reports an issue, then returns the clock's time as an immediate clock would.
+  ///
+  /// Code that reads the time of a clock the test did not provide is untested code.
+  ///
+  /// ```swift
+  /// let start = clock.now  // reports "Unimplemented: UnimplementedClock("Clock").now was read…"
+  /// ```
+  public var now: Instant {
+    report("now was read (sleep(for:) reads it too)")
+    var instant = Instant(offset: current.withLock { $0 })
+    instant.isFromReportedNow = true
+    return instant
+  }
+
+  /// The smallest step the clock can represent: zero.
+  ///
+  /// Reading it does not report an issue.
+  ///
+  /// ```swift
+  /// assert(clock.minimumResolution == .zero)
+  /// ```
+  public var minimumResolution: Duration { .zero }
+
+  /// Reports an issue, then sleeps like an ``ImmediateClock``.
+  ///
+  /// A deadline derived from ``now`` does not report again: the read of `now` already did.
+  ///
+  /// ```swift
+  /// try await clock.sleep(until: .init(offset: .seconds(1)))  // reports an issue
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - deadline: The instant to move to.
+  ///   - tolerance: Ignored.
+  public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+    if !deadline.isFromReportedNow {
+      report("sleep(until:tolerance:) was called")
+    }
+    try Task.checkCancellation()
+    current.withLock { $0 = max($0, deadline.offset) }
+    await Task.yield()
+  }
+
+  private func report(_ what: String) {
+    let hint =
+      name == "Clock"
+      ? "e.g. with a TestClock or an ImmediateClock"
+      : "e.g. withDependencies { $0.\(name) = ImmediateClock() }"
+    reportIssue(
+      """
+      Unimplemented: UnimplementedClock("\(name)").\(what). Override this clock in the test, \
+      \(hint).
+      """,
+      fileID: fileID, filePath: filePath, line: line, column: column
+    )
+  }
+}
+
+extension Clock where Self == UnimplementedClock {
+  /// A clock that reports an issue naming `name` whenever it is used.
+  ///
+  /// Issues are attributed to the caller of this function.
+  ///
+  /// ```swift
+  /// let clock: any Clock<Duration> = .unimplemented("continuousClock")
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - name: The name used in issue messages.
+  ///   - fileID: The file ID of the caller.
+  ///   - filePath: The file path of the caller.
+  ///   - line: The line of the caller.
+  ///   - column: The column of the caller.
+  /// - Returns: An ``UnimplementedClock``.
+  public static func unimplemented(
+    _ name: String = "Clock",
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> Self {
+    UnimplementedClock(
+      name: name, fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+}

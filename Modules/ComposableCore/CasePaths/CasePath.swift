@@ -1,0 +1,139 @@
+/// A path to one case of an enum: how to embed a value in that case, and extract it back.
+///
+/// It is the kit's stand-in for macro-generated case key paths. Declare one property per case, in
+/// an extension of `CasePath` constrained to the enum, and key paths such as `\.login` or
+/// `\.login.delegate.didLogin` then name cases anywhere a ``CaseKeyPath`` is expected:
+/// `Scope(state:action:)`, `ifLet`, `TestStore.receive`, `Store.scope`.
+///
+/// ```swift
+/// extension CasePath where Value == AppFeature.Action {
+///   var login: CasePath<Root, Login.Action> {
+///     self.case(Value.login) { if case .login(let action) = $0 { action } else { nil } }
+///   }
+///   var logoutButtonTapped: CasePath<Root, Void> { self.case(.logoutButtonTapped) }
+/// }
+///
+/// Scope(state: \.login, action: \.login) { Login() }
+/// ```
+public struct CasePath<Root, Value>: Sendable {
+  /// Embeds a value in the case, producing the root.
+  public let embed: @Sendable (Value) -> Root
+  /// Extracts the case's value from a root, or `nil` when the root is another case.
+  public let extract: @Sendable (Root) -> Value?
+
+  /// Creates a case path from its two directions.
+  ///
+  /// ```swift
+  /// let path = CasePath<Result<Int, any Error>, Int>(
+  ///   embed: { .success($0) },
+  ///   extract: { if case .success(let value) = $0 { value } else { nil } }
+  /// )
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - embed: Builds the root from the case's value.
+  ///   - extract: Returns the case's value when the root is that case.
+  public init(
+    embed: @escaping @Sendable (Value) -> Root,
+    extract: @escaping @Sendable (Root) -> Value?
+  ) {
+    self.embed = embed
+    self.extract = extract
+  }
+
+  /// Whether `root` is this case.
+  ///
+  /// ```swift
+  /// (\AppFeature.Action.Cases.login).matches(action)
+  /// ```
+  public func matches(_ root: Root) -> Bool {
+    extract(root) != nil
+  }
+
+  /// A path to a case of this path's value, declared with the case's embed and extract functions.
+  ///
+  /// This is the fast form: extraction is a plain `if case`, cheap enough for a store's hot path.
+  ///
+  /// ```swift
+  /// var login: CasePath<Root, Login.Action> {
+  ///   self.case(Value.login) { if case .login(let action) = $0 { action } else { nil } }
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - embed: The case's constructor, e.g. `Value.login`.
+  ///   - extract: Returns the payload when a value is that case.
+  /// - Returns: The path from this path's root to the case's payload.
+  public func `case`<Child>(
+    _ embed: @escaping @Sendable (Child) -> Value,
+    _ extract: @escaping @Sendable (Value) -> Child?
+  ) -> CasePath<Root, Child> {
+    let outerEmbed = self.embed
+    let outerExtract = self.extract
+    return CasePath<Root, Child>(
+      embed: { outerEmbed(embed($0)) },
+      extract: { outerExtract($0).flatMap(extract) }
+    )
+  }
+
+  /// A path to a case of this path's value, declared with the case's constructor only.
+  ///
+  /// Extraction uses reflection (a few microseconds), which is fine for tests and rarely sent
+  /// actions; give an `extract` closure to ``case(_:_:)`` for actions a `Scope` routes often.
+  ///
+  /// ```swift
+  /// var didLogin: CasePath<Root, User> { self.case(Value.didLogin) }
+  /// ```
+  ///
+  /// - Parameter embed: The case's constructor, e.g. `Value.didLogin`.
+  /// - Returns: The path from this path's root to the case's payload.
+  public func `case`<Child>(_ embed: @escaping @Sendable (Child) -> Value) -> CasePath<Root, Child>
+  {
+    self.case(embed) { value in ReflectedCase.extract(from: value, via: embed) }
+  }
+
+  /// A path to a case without a payload.
+  ///
+  /// ```swift
+  /// var timerTick: CasePath<Root, Void> { self.case(.timerTick) }
+  /// ```
+  ///
+  /// - Parameter value: The case, e.g. `.timerTick`.
+  /// - Returns: The path from this path's root to the case.
+  public func `case`(_ value: Value) -> CasePath<Root, Void> where Value: Sendable {
+    self.case({ _ in value }, { ReflectedCase.isSameCase($0, value) ? () : nil })
+  }
+}
+
+extension CasePath where Root == Value {
+  /// The path from an enum to itself, where every case key path starts.
+  ///
+  /// ```swift
+  /// let path = CasePath<Action, Action>.identity[keyPath: \.login]
+  /// ```
+  public static var identity: Self {
+    Self(embed: { $0 }, extract: { $0 })
+  }
+}
+
+/// A key path that names a case of `Root` whose payload is `Value`, such as `\.login`.
+///
+/// Write it as a key path literal; the properties it goes through are declared on ``CasePath``.
+///
+/// ```swift
+/// func receive<Value>(_ action: CaseKeyPath<Action, Value>) async
+/// await store.receive(\.login.delegate.didLogin)
+/// ```
+public typealias CaseKeyPath<Root, Value> = KeyPath<CasePath<Root, Root>, CasePath<Root, Value>>
+
+extension KeyPath {
+  /// The case path this key path names, from the identity path of its root.
+  ///
+  /// ```swift
+  /// let path = (\Action.Cases.login as CaseKeyPath<Action, Login.Action>).casePath
+  /// ```
+  public func casePath<Enum, Payload>() -> CasePath<Enum, Payload>
+  where Root == CasePath<Enum, Enum>, Value == CasePath<Enum, Payload> {
+    CasePath<Enum, Enum>.identity[keyPath: self]
+  }
+}

@@ -1,0 +1,90 @@
+extension Effect {
+  /// Makes this effect cancellable with ``cancel(id:)``, optionally cancelling earlier ones first.
+  ///
+  /// Ids belong to the store that runs the effect, so tests running in parallel never cancel each
+  /// other's effects. With `cancelInFlight`, effects already running under the same id are
+  /// cancelled before this one starts, which is how a debounce is written:
+  ///
+  /// ```swift
+  /// case .searchQueryChanged(let query):
+  ///   state.query = query
+  ///   return .run { send in
+  ///     try await clock.sleep(for: .milliseconds(300))
+  ///     await send(.search(query))
+  ///   }
+  ///   .cancellable(id: CancelID.search, cancelInFlight: true)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - id: Any hashable, sendable value; an enum case is typical.
+  ///   - cancelInFlight: Whether to cancel running effects with the same id first.
+  /// - Returns: The cancellable effect.
+  public func cancellable(id: some Hashable & Sendable, cancelInFlight: Bool = false) -> Self {
+    switch operation {
+    case .none: return .none
+    default: return Self(.cancellable(id: EffectID(id), cancelInFlight: cancelInFlight, self))
+    }
+  }
+
+  /// Cancels every running effect that was made cancellable with `id`.
+  ///
+  /// ```swift
+  /// case .onDisappear:
+  ///   return .cancel(id: CancelID.timer)
+  /// ```
+  ///
+  /// - Parameter id: The id the effects were made cancellable with.
+  /// - Returns: The effect that cancels them.
+  public static func cancel(id: some Hashable & Sendable) -> Self {
+    Self(.cancel(id: EffectID(id)))
+  }
+
+  /// This effect with its cancellation ids placed under `namespace`, so that a child's ids stay
+  /// its own when the same child appears several times.
+  func namespaced(_ namespace: EffectID) -> Self {
+    switch operation {
+    case .none, .send, .run:
+      return self
+    case .merge(let effects):
+      return Self(.merge(effects.map { $0.namespaced(namespace) }))
+    case .concatenate(let effects):
+      return Self(.concatenate(effects.map { $0.namespaced(namespace) }))
+    case .cancellable(let id, let cancelInFlight, let effect):
+      return Self(
+        .cancellable(
+          id: EffectID(NamespacedID(namespace: namespace, id: id)),
+          cancelInFlight: cancelInFlight, effect.namespaced(namespace)))
+    case .cancel(let id):
+      return Self(.cancel(id: EffectID(NamespacedID(namespace: namespace, id: id))))
+    }
+  }
+}
+
+/// A type-erased, sendable cancellation id.
+struct EffectID: Hashable, Sendable {
+  let base: any Hashable & Sendable
+
+  init(_ base: some Hashable & Sendable) {
+    if let id = base as? EffectID {
+      self = id
+    } else {
+      self.base = base
+    }
+  }
+
+  static func == (lhs: Self, rhs: Self) -> Bool {
+    func isEqual<T: Hashable>(_ lhs: T) -> Bool { (rhs.base as? T) == lhs }
+    return isEqual(lhs.base)
+  }
+
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(ObjectIdentifier(type(of: base)))
+    hasher.combine(base)
+  }
+}
+
+/// A cancellation id placed under a parent's namespace.
+struct NamespacedID: Hashable, Sendable {
+  let namespace: EffectID
+  let id: EffectID
+}

@@ -1,0 +1,141 @@
+import ComposableIssueReporting
+
+/// An action of one element of a collection of child features, identified by the element's id.
+///
+/// A parent holding an ``IdentifiedArray`` of child states gives its action a case with this
+/// payload, and routes it with `forEach`.
+///
+/// ```swift
+/// enum Action {
+///   case rows(IdentifiedActionOf<Row>)
+/// }
+/// store.send(.rows(.element(id: rowID, action: .toggleButtonTapped)))
+/// ```
+public enum IdentifiedAction<ID: Hashable, Action> {
+  /// The element with `id` received `action`.
+  case element(id: ID, action: Action)
+}
+
+extension IdentifiedAction: Equatable where Action: Equatable {}
+extension IdentifiedAction: Hashable where Action: Hashable {}
+extension IdentifiedAction: Sendable where ID: Sendable, Action: Sendable {}
+
+/// The identified action of a reducer whose state is `Identifiable`.
+///
+/// ```swift
+/// case rows(IdentifiedActionOf<Row>)
+/// ```
+public typealias IdentifiedActionOf<R: Reducer> = IdentifiedAction<R.State.ID, R.Action>
+where R.State: Identifiable
+
+extension CasePath {
+  /// The path to the actions of the element with `id`, as in `\.rows[id: 1].toggleButtonTapped`.
+  ///
+  /// ```swift
+  /// await store.receive(\.rows[id: UUID(0)].delegate)
+  /// ```
+  public subscript<ID: Hashable & Sendable, ElementAction>(
+    id id: ID
+  ) -> CasePath<Root, ElementAction> where Value == IdentifiedAction<ID, ElementAction> {
+    self.case(
+      { IdentifiedAction.element(id: id, action: $0) },
+      { if case .element(id, let action) = $0 { action } else { nil } }
+    )
+  }
+}
+
+extension Reducer {
+  /// Runs an element reducer on the element of an identified array that an action names.
+  ///
+  /// Elements run before this reducer. When this reducer removes an element, every effect that
+  /// element started is cancelled; its cancellation ids are its own, so two elements never
+  /// cancel each other's effects. An action for an id that is not in the array is reported as an
+  /// issue and ignored.
+  ///
+  /// ```swift
+  /// Reduce { state, action in … }
+  ///   .forEach(\.rows, action: \.rows) { Row() }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - toElementsState: The identified array of element states.
+  ///   - toElementAction: The action case holding identified element actions.
+  ///   - element: The element reducer.
+  /// - Returns: A reducer that runs the element, then this reducer.
+  public func forEach<ElementState, ElementAction, ID: Hashable & Sendable, Element: Reducer>(
+    _ toElementsState: WritableKeyPath<State, IdentifiedArray<ID, ElementState>> & Sendable,
+    action toElementAction: CaseKeyPath<Action, IdentifiedAction<ID, ElementAction>>,
+    @ReducerBuilder<ElementState, ElementAction> element: () -> Element,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> _ForEachReducer<Self, ID, Element>
+  where ElementState == Element.State, ElementAction == Element.Action {
+    _ForEachReducer(
+      parent: self, element: element(), toElementsState: toElementsState,
+      toElementAction: toElementAction.casePath(), namespace: EffectID(toElementsState),
+      location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    )
+  }
+}
+
+/// A parent reducer with an element reducer for each element of a collection; built by `forEach`.
+public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: Reducer>: Reducer {
+  let parent: Parent
+  let element: Element
+  let toElementsState: WritableKeyPath<Parent.State, IdentifiedArray<ID, Element.State>>
+  let toElementAction: CasePath<Parent.Action, IdentifiedAction<ID, Element.Action>>
+  let namespace: EffectID
+  let location: SourceLocation
+
+  /// Runs the named element (when present), then the parent.
+  public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action>
+  {
+    var elementEffects = Effect<Parent.Action>.none
+    if case .element(let id, let elementAction) = toElementAction.extract(action) {
+      if let index = state[keyPath: toElementsState].index(id: id) {
+        let elementNamespace = EffectID(ElementID(namespace: namespace, id: id))
+        let embed = toElementAction.embed
+        elementEffects = element.reduce(
+          into: &state[keyPath: toElementsState][index], action: elementAction
+        )
+        .namespaced(elementNamespace)
+        .cancellable(id: elementNamespace)
+        .map { embed(.element(id: id, action: $0)) }
+      } else {
+        reportIssue(
+          """
+          A "forEach" at "\(location.fileID):\(location.line)" received an action for a missing \
+          element. …
+
+            Action:
+              \(describe(action))
+
+          The action was ignored. This usually means the element was removed while one of its \
+          effects was still running, or an action was sent for an element that was never added.
+          """,
+          fileID: location.fileID, filePath: location.filePath, line: location.line,
+          column: location.column
+        )
+      }
+    }
+    let idsBefore = state[keyPath: toElementsState].ids
+    let parentEffects = parent.reduce(into: &state, action: action)
+    let elements = state[keyPath: toElementsState]
+    guard elements.count < idsBefore.count || elements.ids != idsBefore else {
+      return .merge(elementEffects, parentEffects)
+    }
+    let removed = idsBefore.filter { elements.index(id: $0) == nil }
+    let cancellations = removed.map {
+      Effect<Parent.Action>.cancel(id: ElementID(namespace: namespace, id: $0))
+    }
+    return .merge([elementEffects, parentEffects] + cancellations)
+  }
+}
+
+/// The cancellation namespace of one element of a `forEach`.
+struct ElementID<ID: Hashable & Sendable>: Hashable, Sendable {
+  let namespace: EffectID
+  let id: ID
+}

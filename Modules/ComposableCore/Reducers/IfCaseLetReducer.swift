@@ -1,0 +1,83 @@
+import ComposableIssueReporting
+
+extension Reducer {
+  /// Runs a child reducer on one case of an enum state while the state is that case.
+  ///
+  /// The child runs before this reducer. When this reducer moves the state to another case,
+  /// every effect the child started is cancelled. A child action that arrives while the state is
+  /// another case is reported as an issue and ignored.
+  ///
+  /// ```swift
+  /// Reduce { state, action in … }
+  ///   .ifCaseLet(\.loggedIn, action: \.profile) { Profile() }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - toCaseState: The state case holding the child's state.
+  ///   - toCaseAction: The action case holding the child's actions.
+  ///   - case: The child reducer.
+  /// - Returns: A reducer that runs the child, then this reducer.
+  public func ifCaseLet<CaseState, CaseAction, Case: Reducer>(
+    _ toCaseState: CaseKeyPath<State, CaseState> & Sendable,
+    action toCaseAction: CaseKeyPath<Action, CaseAction>,
+    @ReducerBuilder<CaseState, CaseAction> then case: () -> Case,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> _IfCaseLetReducer<Self, Case>
+  where CaseState == Case.State, CaseAction == Case.Action {
+    _IfCaseLetReducer(
+      parent: self, child: `case`(), toChildState: toCaseState.casePath(),
+      toChildAction: toCaseAction.casePath(), namespace: EffectID(toCaseState),
+      location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    )
+  }
+}
+
+/// A parent reducer with a child that runs on one case of its state; built by `ifCaseLet`.
+public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
+  let parent: Parent
+  let child: Child
+  let toChildState: CasePath<Parent.State, Child.State>
+  let toChildAction: CasePath<Parent.Action, Child.Action>
+  let namespace: EffectID
+  let location: SourceLocation
+
+  /// Runs the child (when the state is its case), then the parent.
+  public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action>
+  {
+    var childEffects = Effect<Parent.Action>.none
+    if let childAction = toChildAction.extract(action) {
+      if var childState = toChildState.extract(state) {
+        childEffects = child.reduce(into: &childState, action: childAction)
+          .namespaced(namespace)
+          .cancellable(id: namespace)
+          .map(toChildAction.embed)
+        state = toChildState.embed(childState)
+      } else {
+        reportIssue(
+          """
+          An "ifCaseLet" at "\(location.fileID):\(location.line)" received a child action when \
+          child state was set to a different case. …
+
+            Action:
+              \(describe(action))
+            State:
+              \(describe(state))
+
+          The action was ignored. This usually means the state moved to another case while an \
+          effect of the child was still running.
+          """,
+          fileID: location.fileID, filePath: location.filePath, line: location.line,
+          column: location.column
+        )
+      }
+    }
+    let wasPresent = toChildState.extract(state) != nil
+    let parentEffects = parent.reduce(into: &state, action: action)
+    let cancel: Effect<Parent.Action> =
+      wasPresent && toChildState.extract(state) == nil ? .cancel(id: namespace) : .none
+    return .merge(childEffects, parentEffects, cancel)
+  }
+}

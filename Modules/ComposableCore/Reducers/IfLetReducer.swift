@@ -1,0 +1,88 @@
+import ComposableIssueReporting
+
+extension Reducer {
+  /// Runs a child reducer on optional child state while it is present.
+  ///
+  /// The child runs before this reducer. When this reducer sets the child state to `nil`, every
+  /// effect the child started is cancelled. A child action that arrives while the state is `nil`
+  /// is reported as an issue and ignored.
+  ///
+  /// ```swift
+  /// Reduce { state, action in … }
+  ///   .ifLet(\.login, action: \.login) { Login() }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - toWrappedState: The optional child state.
+  ///   - toWrappedAction: The action case holding the child's actions.
+  ///   - wrapped: The child reducer.
+  /// - Returns: A reducer that runs the child, then this reducer.
+  public func ifLet<WrappedState, WrappedAction, Wrapped: Reducer>(
+    _ toWrappedState: WritableKeyPath<State, WrappedState?> & Sendable,
+    action toWrappedAction: CaseKeyPath<Action, WrappedAction>,
+    @ReducerBuilder<WrappedState, WrappedAction> then wrapped: () -> Wrapped,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> _IfLetReducer<Self, Wrapped>
+  where WrappedState == Wrapped.State, WrappedAction == Wrapped.Action {
+    _IfLetReducer(
+      parent: self, child: wrapped(), toChildState: toWrappedState,
+      toChildAction: toWrappedAction.casePath(), namespace: EffectID(toWrappedState),
+      location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    )
+  }
+}
+
+/// A parent reducer with a child that runs on optional state; built by `ifLet`.
+public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
+  let parent: Parent
+  let child: Child
+  let toChildState: WritableKeyPath<Parent.State, Child.State?>
+  let toChildAction: CasePath<Parent.Action, Child.Action>
+  let namespace: EffectID
+  let location: SourceLocation
+
+  /// Runs the child (when its state is present), then the parent.
+  public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action>
+  {
+    var childEffects = Effect<Parent.Action>.none
+    if let childAction = toChildAction.extract(action) {
+      if state[keyPath: toChildState] != nil {
+        childEffects = child.reduce(into: &state[keyPath: toChildState]!, action: childAction)
+          .namespaced(namespace)
+          .cancellable(id: namespace)
+          .map(toChildAction.embed)
+      } else {
+        reportIssue(
+          """
+          An "ifLet" at "\(location.fileID):\(location.line)" received a child action when child \
+          state was "nil". …
+
+            Action:
+              \(describe(action))
+
+          The action was ignored. This usually means the child state was set to "nil" while an \
+          effect of the child was still running, or a child action was sent after dismissal.
+          """,
+          fileID: location.fileID, filePath: location.filePath, line: location.line,
+          column: location.column
+        )
+      }
+    }
+    let wasPresent = state[keyPath: toChildState] != nil
+    let parentEffects = parent.reduce(into: &state, action: action)
+    let cancel: Effect<Parent.Action> =
+      wasPresent && state[keyPath: toChildState] == nil ? .cancel(id: namespace) : .none
+    return .merge(childEffects, parentEffects, cancel)
+  }
+}
+
+/// Where a reducer operator was written, for its messages.
+struct SourceLocation: Sendable {
+  let fileID: StaticString
+  let filePath: StaticString
+  let line: UInt
+  let column: UInt
+}

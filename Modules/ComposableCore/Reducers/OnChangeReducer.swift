@@ -1,0 +1,49 @@
+extension Reducer {
+  /// Runs another reducer whenever a value derived from the state changes.
+  ///
+  /// After this reducer has run for an action, `toValue` is compared before and after; when it
+  /// differs, the reducer built by `reducer` runs with the old and new values.
+  ///
+  /// ```swift
+  /// Reduce { state, action in … }
+  ///   .onChange(of: \.query) { oldValue, newValue in
+  ///     Reduce { state, _ in
+  ///       state.results = []
+  ///       return .send(.search(newValue))
+  ///     }
+  ///   }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - toValue: The value to watch.
+  ///   - reducer: Builds the reducer to run on a change.
+  /// - Returns: A reducer that runs this one, then the change reducer when needed.
+  public func onChange<Value: Equatable, Change: Reducer<State, Action>>(
+    of toValue: @escaping (State) -> Value,
+    @ReducerBuilder<State, Action> _ reducer:
+      @escaping (_ oldValue: Value, _ newValue: Value) ->
+      Change
+  ) -> _OnChangeReducer<Self, Value, Change> {
+    _OnChangeReducer(base: self, toValue: toValue, change: reducer)
+  }
+}
+
+/// A reducer followed by another that runs when a watched value changes; built by `onChange`.
+public struct _OnChangeReducer<
+  Base: Reducer, Value: Equatable, Change: Reducer<Base.State, Base.Action>
+>:
+  Reducer
+{
+  let base: Base
+  let toValue: (Base.State) -> Value
+  let change: (Value, Value) -> Change
+
+  /// Runs the base reducer, then the change reducer if the watched value changed.
+  public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
+    let oldValue = toValue(state)
+    let effects = base.reduce(into: &state, action: action)
+    let newValue = toValue(state)
+    guard oldValue != newValue else { return effects }
+    return .merge(effects, change(oldValue, newValue).reduce(into: &state, action: action))
+  }
+}

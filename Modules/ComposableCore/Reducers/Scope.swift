@@ -1,0 +1,116 @@
+import ComposableIssueReporting
+
+/// Runs a child reducer on a part of the parent's state, for the child's actions.
+///
+/// The state is a property of the parent state (a key path) or a case of a parent enum state (a
+/// case key path); the action is a case of the parent action. Actions of other cases are ignored.
+///
+/// ```swift
+/// var body: some Reducer<State, Action> {
+///   Scope(state: \.activity, action: \.activity) { Activity() }
+///   Reduce { state, action in … }
+/// }
+/// ```
+public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
+  enum StatePath {
+    case keyPath(WritableKeyPath<ParentState, Child.State>)
+    case casePath(CasePath<ParentState, Child.State>)
+  }
+
+  let toChildState: StatePath
+  let toChildAction: CasePath<ParentAction, Child.Action>
+  let child: Child
+  let fileID: StaticString
+  let filePath: StaticString
+  let line: UInt
+  let column: UInt
+
+  /// Scopes to a property of the parent state.
+  ///
+  /// ```swift
+  /// Scope(state: \.login, action: \.login) { Login() }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - toChildState: The child's state inside the parent's.
+  ///   - toChildAction: The parent action's case holding the child's actions.
+  ///   - child: The child reducer.
+  public init<ChildState, ChildAction>(
+    state toChildState: WritableKeyPath<ParentState, ChildState>,
+    action toChildAction: CaseKeyPath<ParentAction, ChildAction>,
+    @ReducerBuilder<ChildState, ChildAction> child: () -> Child,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) where ChildState == Child.State, ChildAction == Child.Action {
+    self.toChildState = .keyPath(toChildState)
+    self.toChildAction = toChildAction.casePath()
+    self.child = child()
+    self.fileID = fileID
+    self.filePath = filePath
+    self.line = line
+    self.column = column
+  }
+
+  /// Scopes to a case of an enum parent state; a child action arriving while the state is another
+  /// case is reported as an issue.
+  ///
+  /// ```swift
+  /// Scope(state: \.loggedIn, action: \.profile) { Profile() }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - toChildState: The parent state's case holding the child's state.
+  ///   - toChildAction: The parent action's case holding the child's actions.
+  ///   - child: The child reducer.
+  public init<ChildState, ChildAction>(
+    state toChildState: CaseKeyPath<ParentState, ChildState>,
+    action toChildAction: CaseKeyPath<ParentAction, ChildAction>,
+    @ReducerBuilder<ChildState, ChildAction> child: () -> Child,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) where ChildState == Child.State, ChildAction == Child.Action {
+    self.toChildState = .casePath(toChildState.casePath())
+    self.toChildAction = toChildAction.casePath()
+    self.child = child()
+    self.fileID = fileID
+    self.filePath = filePath
+    self.line = line
+    self.column = column
+  }
+
+  /// Runs the child reducer when the action is one of the child's.
+  public func reduce(into state: inout ParentState, action: ParentAction) -> Effect<ParentAction> {
+    guard let childAction = toChildAction.extract(action) else { return .none }
+    switch toChildState {
+    case .keyPath(let keyPath):
+      return child.reduce(into: &state[keyPath: keyPath], action: childAction)
+        .map(toChildAction.embed)
+    case .casePath(let casePath):
+      guard var childState = casePath.extract(state) else {
+        reportIssue(
+          """
+          A "Scope" at "\(fileID):\(line)" received a child action when child state was set to \
+          a different case. …
+
+            Action:
+              \(describe(action))
+            State:
+              \(describe(state))
+
+          The child action was ignored. This usually means an effect kept sending actions after \
+          the parent moved to another case; cancel such effects when the state changes case.
+          """,
+          fileID: fileID, filePath: filePath, line: line, column: column
+        )
+        return .none
+      }
+      let effect = child.reduce(into: &childState, action: childAction)
+      state = casePath.embed(childState)
+      return effect.map(toChildAction.embed)
+    }
+  }
+}

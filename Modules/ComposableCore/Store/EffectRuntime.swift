@@ -1,0 +1,195 @@
+import ComposableClocks
+import Synchronization
+
+/// Runs a store's effects: starts their tasks, tracks them for cancellation by id, and delivers
+/// the actions they send. It never needs the main actor, so nothing an effect does waits for it.
+///
+/// `Store` and `TestStore` share it; they differ only in where actions go (`post`).
+package final class EffectRuntime<Action: Sendable>: Sendable {
+  private struct Registry {
+    var nextID = 0
+    var tasks: [Int: Task<Void, Never>] = [:]
+    var cancellables: [EffectID: Set<Int>] = [:]
+    /// Tasks that finished, or were cancelled, before their handle was stored.
+    var finishedEarly: Set<Int> = []
+    var cancelledEarly: Set<Int> = []
+  }
+
+  package let executor: SerialTaskExecutor?
+  private let post: @Sendable (Action) -> Void
+  private let registry = Mutex(Registry())
+
+  /// Creates a runtime whose effects run on `executor` and send their actions to `post`.
+  package init(executor: SerialTaskExecutor?, post: @escaping @Sendable (Action) -> Void) {
+    self.executor = executor
+    self.post = post
+  }
+
+  /// The number of effect tasks running.
+  package var runningCount: Int {
+    registry.withLock { $0.tasks.count }
+  }
+
+  /// The ids of the effect tasks running.
+  package var runningIDs: Set<Int> {
+    registry.withLock { Set($0.tasks.keys).union($0.cancelledEarly) }
+  }
+
+  /// Runs an effect returned by a reducer: `.send` actions go to `sendNow` at once, the rest
+  /// starts in tasks, whose ids `started` receives.
+  package func run(
+    _ effect: Effect<Action>, sendNow: (Action) -> Void,
+    started: inout [(id: Int, task: Task<Void, Never>)]
+  ) {
+    run(effect, cancellationIDs: [], sendNow: sendNow, started: &started)
+  }
+
+  private func run(
+    _ effect: Effect<Action>, cancellationIDs: [EffectID], sendNow: (Action) -> Void,
+    started: inout [(id: Int, task: Task<Void, Never>)]
+  ) {
+    switch effect.operation {
+    case .none:
+      break
+    case .send(let action):
+      sendNow(action)
+    case .run(let priority, let body):
+      let send = self.send
+      started.append(start(priority: priority, cancellationIDs: cancellationIDs) { await body(send) })
+    case .merge(let effects):
+      for effect in effects {
+        run(effect, cancellationIDs: cancellationIDs, sendNow: sendNow, started: &started)
+      }
+    case .concatenate(let effects):
+      if effects.allSatisfy(\.isSynchronous) {
+        for effect in effects {
+          run(effect, cancellationIDs: cancellationIDs, sendNow: sendNow, started: &started)
+        }
+      } else {
+        started.append(
+          start(priority: nil, cancellationIDs: cancellationIDs) {
+            await self.perform(effect, cancellationIDs: cancellationIDs)
+          })
+      }
+    case .cancellable(let id, let cancelInFlight, let effect):
+      if cancelInFlight { cancel(id: id) }
+      run(effect, cancellationIDs: cancellationIDs + [id], sendNow: sendNow, started: &started)
+    case .cancel(let id):
+      cancel(id: id)
+    }
+  }
+
+  /// Starts a task for an effect, registered under its cancellation ids until it finishes.
+  private func start(
+    priority: TaskPriority?, cancellationIDs: [EffectID],
+    _ body: @escaping @Sendable () async -> Void
+  ) -> (id: Int, task: Task<Void, Never>) {
+    let id = registry.withLock { registry in
+      defer { registry.nextID += 1 }
+      for cancellationID in cancellationIDs {
+        registry.cancellables[cancellationID, default: []].insert(registry.nextID)
+      }
+      return registry.nextID
+    }
+    let executor = self.executor
+    let task = Task(executorPreference: executor, priority: priority) {
+      // NB: a `TestClock` learns from this which executor a sleeping effect resumes on.
+      await SerialTaskExecutor.$current.withValue(executor) { await body() }
+      self.finish(id: id, cancellationIDs: cancellationIDs)
+    }
+    let cancelNow = registry.withLock { registry -> Bool in
+      if registry.finishedEarly.remove(id) == nil { registry.tasks[id] = task }
+      return registry.cancelledEarly.remove(id) != nil
+    }
+    if cancelNow { task.cancel() }
+    return (id, task)
+  }
+
+  /// Cancels every task registered under `id`.
+  private func cancel(id: EffectID) {
+    let tasks = registry.withLock { registry -> [Task<Void, Never>] in
+      guard let ids = registry.cancellables.removeValue(forKey: id) else { return [] }
+      return ids.compactMap { taskID in
+        if let task = registry.tasks[taskID] { return task }
+        registry.cancelledEarly.insert(taskID)
+        return nil
+      }
+    }
+    for task in tasks { task.cancel() }
+  }
+
+  /// Cancels every running task.
+  package func cancelAll() {
+    let tasks = registry.withLock { registry -> [Task<Void, Never>] in
+      defer { registry.cancellables = [:] }
+      return Array(registry.tasks.values)
+    }
+    for task in tasks { task.cancel() }
+  }
+
+  private func finish(id: Int, cancellationIDs: [EffectID]) {
+    registry.withLock { registry in
+      if registry.tasks.removeValue(forKey: id) == nil { registry.finishedEarly.insert(id) }
+      for cancellationID in cancellationIDs {
+        registry.cancellables[cancellationID]?.remove(id)
+        if registry.cancellables[cancellationID]?.isEmpty == true {
+          registry.cancellables[cancellationID] = nil
+        }
+      }
+    }
+  }
+
+  /// The handle effects send through.
+  private var send: Send<Action> {
+    Send(send: post)
+  }
+
+  /// Performs an effect from inside a task and returns when all of its work is done; this is
+  /// how the parts of a concatenation run one after another.
+  private func perform(_ effect: Effect<Action>, cancellationIDs: [EffectID]) async {
+    switch effect.operation {
+    case .none:
+      return
+    case .send(let action):
+      await send(action)
+    case .run(_, let body):
+      await body(send)
+    case .merge(let effects):
+      await withTaskGroup(of: Void.self) { group in
+        for effect in effects {
+          group.addTask { await self.perform(effect, cancellationIDs: cancellationIDs) }
+        }
+      }
+    case .concatenate(let effects):
+      for effect in effects {
+        guard !Task.isCancelled else { return }
+        await perform(effect, cancellationIDs: cancellationIDs)
+      }
+    case .cancellable(let id, let cancelInFlight, let effect):
+      if cancelInFlight { cancel(id: id) }
+      let ids = cancellationIDs + [id]
+      let (_, task) = start(priority: nil, cancellationIDs: ids) {
+        await self.perform(effect, cancellationIDs: ids)
+      }
+      await withTaskCancellationHandler {
+        await task.value
+      } onCancel: {
+        task.cancel()
+      }
+    case .cancel(let id):
+      cancel(id: id)
+    }
+  }
+}
+
+extension Effect {
+  /// Whether running the effect starts no task.
+  var isSynchronous: Bool {
+    switch operation {
+    case .none, .send, .cancel: true
+    case .run: false
+    case .merge(let effects), .concatenate(let effects): effects.allSatisfy(\.isSynchronous)
+    case .cancellable(_, _, let effect): effect.isSynchronous
+    }
+  }
+}

@@ -1,0 +1,223 @@
+import ComposableClocks
+import ComposableDependencies
+
+/// Runs a feature: holds its state, sends actions through its reducer, and runs the effects.
+///
+/// Create one at the root of an app; hand scoped stores (``scope(state:action:)``) to the parts
+/// of a front end that show a child feature. Everything happens on the main actor; effects run
+/// in their own tasks and feed their actions back here.
+///
+/// ```swift
+/// let store = Store(initialState: Counter.State()) {
+///   Counter()
+/// }
+/// store.send(.incrementButtonTapped)
+/// print(store.state.count)  // 1
+/// ```
+@MainActor
+public final class Store<State, Action: Sendable> {
+  private let readState: @MainActor () -> State
+  private let sendAction: @MainActor (Action) -> StoreTask
+  private let addObserver: @MainActor (@escaping @MainActor () -> Void) -> StoreObservation
+
+  /// Creates a store for a feature.
+  ///
+  /// The initial state and the reducer are built with the store's dependencies, and every
+  /// action and effect runs with them.
+  ///
+  /// ```swift
+  /// let store = Store(initialState: AppFeature.State()) {
+  ///   AppFeature()
+  /// } withDependencies: {
+  ///   $0.apiClient = .live
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - initialState: The feature's state at start.
+  ///   - reducer: The feature's reducer.
+  ///   - prepareDependencies: Overrides dependencies for this store.
+  public convenience init<R: Reducer<State, Action>>(
+    initialState: @autoclosure () -> State,
+    @ReducerBuilder<State, Action> reducer: () -> R,
+    withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in }
+  ) {
+    self.init(
+      initialState: initialState, reducer: reducer, withDependencies: prepareDependencies,
+      executor: nil
+    )
+  }
+
+  /// Creates a store whose effects run on `executor`, so tests can wait for them to settle.
+  package init<R: Reducer<State, Action>>(
+    initialState: () -> State,
+    reducer: () -> R,
+    withDependencies prepareDependencies: (inout DependencyValues) -> Void,
+    executor: SerialTaskExecutor?
+  ) {
+    let (state, reducer, dependencies) = withDependencies(prepareDependencies) {
+      (initialState(), reducer(), DependencyValues.current)
+    }
+    let core = RootCore(
+      state: state, reducer: reducer, dependencies: dependencies, executor: executor)
+    self.readState = { core.state }
+    self.sendAction = { core.send($0) }
+    self.addObserver = { core.observe($0) }
+  }
+
+  private init(
+    readState: @escaping @MainActor () -> State,
+    sendAction: @escaping @MainActor (Action) -> StoreTask,
+    addObserver: @escaping @MainActor (@escaping @MainActor () -> Void) -> StoreObservation
+  ) {
+    self.readState = readState
+    self.sendAction = sendAction
+    self.addObserver = addObserver
+  }
+
+  /// The feature's current state; it changes only when an action is sent.
+  ///
+  /// ```swift
+  /// print(store.state.count)
+  /// ```
+  public var state: State {
+    readState()
+  }
+
+  /// Sends an action through the reducer and starts the effects it returns.
+  ///
+  /// Actions the reducer sends back with `.send` are processed before this returns. The returned
+  /// task finishes when the effects started by this action finish; cancel it to cancel them.
+  ///
+  /// ```swift
+  /// await store.send(.refreshButtonTapped).finish()
+  /// ```
+  ///
+  /// - Parameter action: What happened.
+  /// - Returns: A handle on the effects the action started.
+  @discardableResult
+  public func send(_ action: Action) -> StoreTask {
+    sendAction(action)
+  }
+
+  /// A store of a child feature, reading a part of this store's state and sending through it.
+  ///
+  /// ```swift
+  /// let loginStore = store.scope(state: \.login, action: \.login)
+  /// loginStore.send(.submitButtonTapped)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - toChildState: The child's state inside this store's state.
+  ///   - toChildAction: The action case that holds the child's actions.
+  /// - Returns: The child store.
+  public func scope<ChildState, ChildAction>(
+    state toChildState: KeyPath<State, ChildState>,
+    action toChildAction: CaseKeyPath<Action, ChildAction>
+  ) -> Store<ChildState, ChildAction> {
+    let embed = toChildAction.casePath().embed
+    let readState = self.readState
+    let sendAction = self.sendAction
+    return Store<ChildState, ChildAction>(
+      readState: { readState()[keyPath: toChildState] },
+      sendAction: { sendAction(embed($0)) },
+      addObserver: addObserver
+    )
+  }
+
+  /// Calls `onChange` with the current state now and after every action that is processed.
+  ///
+  /// A front end renders from it. The observation lasts until it is cancelled.
+  ///
+  /// ```swift
+  /// let observation = store.observe { state in render(state) }
+  /// // later
+  /// observation.cancel()
+  /// ```
+  ///
+  /// - Parameter onChange: Receives the state.
+  /// - Returns: The observation, to cancel it.
+  @discardableResult
+  public func observe(_ onChange: @escaping @MainActor (State) -> Void) -> StoreObservation {
+    let readState = self.readState
+    onChange(readState())
+    return addObserver { onChange(readState()) }
+  }
+}
+
+/// A handle on the effects an action started.
+///
+/// ```swift
+/// let task = store.send(.startTimerButtonTapped)
+/// task.cancel()
+/// ```
+public struct StoreTask: Hashable, Sendable {
+  let rawValue: Task<Void, Never>?
+
+  init(_ tasks: [Task<Void, Never>]) {
+    switch tasks.count {
+    case 0: rawValue = nil
+    case 1: rawValue = tasks[0]
+    default:
+      rawValue = Task {
+        await withTaskCancellationHandler {
+          for task in tasks { await task.value }
+        } onCancel: {
+          for task in tasks { task.cancel() }
+        }
+      }
+    }
+  }
+
+  /// Cancels the effects.
+  ///
+  /// ```swift
+  /// task.cancel()
+  /// ```
+  public func cancel() {
+    rawValue?.cancel()
+  }
+
+  /// Waits for the effects to finish.
+  ///
+  /// ```swift
+  /// await store.send(.refresh).finish()
+  /// ```
+  public func finish() async {
+    await rawValue?.value
+  }
+
+  /// Whether the effects were cancelled; `true` when there were none to run.
+  ///
+  /// ```swift
+  /// #expect(task.isCancelled)
+  /// ```
+  public var isCancelled: Bool {
+    rawValue?.isCancelled ?? true
+  }
+}
+
+/// An observation of a store's state, started by `observe`.
+///
+/// ```swift
+/// let observation = store.observe { render($0) }
+/// observation.cancel()
+/// ```
+@MainActor
+public final class StoreObservation {
+  private var onCancel: (() -> Void)?
+
+  init(onCancel: @escaping () -> Void) {
+    self.onCancel = onCancel
+  }
+
+  /// Stops the observation.
+  ///
+  /// ```swift
+  /// observation.cancel()
+  /// ```
+  public func cancel() {
+    onCancel?()
+    onCancel = nil
+  }
+}

@@ -1,0 +1,68 @@
+import ComposableCore
+import ComposableTesting
+import Testing
+
+enum Parent: Equatable, Sendable {
+  case child(Child)
+  case named(value: Int)
+  case reset
+
+  enum Child: Equatable, Sendable {
+    case tapped
+    case count(Int)
+  }
+}
+
+extension CasePath where Value == Parent {
+  var child: CasePath<Root, Parent.Child> {
+    self.case(Value.child) { if case .child(let child) = $0 { child } else { nil } }
+  }
+  var named: CasePath<Root, Int> { self.case(Value.named) }
+  var reset: CasePath<Root, Void> { self.case(.reset) }
+}
+
+extension CasePath where Value == Parent.Child {
+  var tapped: CasePath<Root, Void> { self.case(.tapped) }
+  var count: CasePath<Root, Int> { self.case(Value.count) }
+}
+
+@Suite struct CasePathTests {
+  @Test func explicitPathEmbedsAndExtracts() {
+    let path: CasePath<Parent, Parent.Child> = (\.child as CaseKeyPath<Parent, Parent.Child>)
+      .casePath()
+    #expect(path.embed(.tapped) == .child(.tapped))
+    #expect(path.extract(.child(.count(3))) == .count(3))
+    #expect(path.extract(.reset) == nil)
+  }
+
+  @Test func nestedPathsCompose() {
+    let path = (\.child.count as CaseKeyPath<Parent, Int>).casePath()
+    #expect(path.embed(7) == .child(.count(7)))
+    #expect(path.extract(.child(.count(7))) == 7)
+    #expect(path.extract(.child(.tapped)) == nil)
+    #expect(path.extract(.named(value: 7)) == nil)
+  }
+
+  @Test func reflectivePathHandlesLabeledPayloads() {
+    let path = (\.named as CaseKeyPath<Parent, Int>).casePath()
+    #expect(path.extract(.named(value: 4)) == 4)
+    #expect(path.extract(.child(.count(4))) == nil)
+    #expect(path.embed(5) == .named(value: 5))
+  }
+
+  @Test func payloadlessCasesMatchOnlyThemselves() {
+    let reset = (\.reset as CaseKeyPath<Parent, Void>).casePath()
+    #expect(reset.matches(.reset))
+    #expect(!reset.matches(.named(value: 0)))
+    let tapped = (\.child.tapped as CaseKeyPath<Parent, Void>).casePath()
+    #expect(tapped.matches(.child(.tapped)))
+    #expect(!tapped.matches(.child(.count(0))))
+    #expect(tapped.embed(()) == .child(.tapped))
+  }
+
+  @Test func selfIsTheIdentity() {
+    let path = (\.self as CaseKeyPath<Parent, Parent>).casePath()
+    #expect(path.extract(.reset) == .reset)
+    #expect(path.embed(.reset) == .reset)
+  }
+}

@@ -1,0 +1,129 @@
+import ComposableCore
+import ComposableTesting
+import Testing
+
+/// A reducer built with every form the builder accepts.
+struct Built: Reducer {
+  struct State: Equatable { var log: [String] = [] }
+  enum Action: Sendable { case go }
+  var includeOptional: Bool
+  var useFirst: Bool
+  var repeats: Int
+
+  var body: some Reducer<State, Action> {
+    Reduce { state, _ in
+      state.log.append("plain")
+      return .none
+    }
+    if includeOptional {
+      Reduce { state, _ in
+        state.log.append("optional")
+        return .none
+      }
+    }
+    if useFirst {
+      Reduce { state, _ in
+        state.log.append("first")
+        return .none
+      }
+    } else {
+      EmptyReducer()
+    }
+    for index in 0..<repeats {
+      Reduce { state, _ in
+        state.log.append("loop \(index)")
+        return .none
+      }
+    }
+    CombineReducers {
+      Reduce { state, _ in
+        state.log.append("combined")
+        return .none
+      }
+    }
+  }
+}
+
+enum Screen: Equatable {
+  case counter(Counter.State)
+  case empty
+}
+
+extension CasePath where Value == Screen {
+  var counter: CasePath<Root, Counter.State> {
+    self.case(Value.counter) { if case .counter(let state) = $0 { state } else { nil } }
+  }
+}
+
+@MainActor
+@Suite struct ReducerTests {
+  @Test func builderRunsReducersInOrder() {
+    var state = Built.State()
+    _ = Built(includeOptional: true, useFirst: true, repeats: 2).reduce(into: &state, action: .go)
+    #expect(state.log == ["plain", "optional", "first", "loop 0", "loop 1", "combined"])
+    state = Built.State()
+    _ = Built(includeOptional: false, useFirst: false, repeats: 0).reduce(into: &state, action: .go)
+    #expect(state.log == ["plain", "combined"])
+  }
+
+  @Test func reduceWrapsAnyReducer() {
+    var state = Counter.State()
+    _ = Reduce(Counter()).reduce(into: &state, action: .increment)
+    #expect(state.count == 1)
+  }
+
+  @Test func scopeOnAnEnumCaseRunsTheChildInThatCase() {
+    let scope = Scope<Screen, Counter.Action, Counter>(state: \.counter, action: \.self) {
+      Counter()
+    }
+    var state = Screen.counter(Counter.State())
+    _ = scope.reduce(into: &state, action: .increment)
+    #expect(state == .counter(Counter.State(count: 1)))
+  }
+
+  @Test func scopeOnAnotherCaseReportsAndIgnoresTheAction() {
+    let scope = Scope<Screen, Counter.Action, Counter>(state: \.counter, action: \.self) {
+      Counter()
+    }
+    var state = Screen.empty
+    let issues = withExpectedIssue { _ = scope.reduce(into: &state, action: .increment) }
+    #expect(state == .empty)
+    #expect(issues.count == 1)
+    let message = issues.first?.message ?? ""
+    #expect(message.hasPrefix("A \"Scope\" at \"ComposableCoreTests/ReducerTests.swift:"))
+    #expect(
+      message.contains("received a child action when child state was set to a different case"))
+    #expect(message.contains("Counter.Action.increment"))
+    #expect(message.contains(".empty"))
+  }
+
+  @Test func printChangesShowsTheActionAndADiff() {
+    var printed: [String] = []
+    let reducer = Counter()._printChanges(.customDump { printed.append($0) })
+    var state = Counter.State()
+    _ = reducer.reduce(into: &state, action: .increment)
+    _ = reducer.reduce(into: &state, action: .incrementLater)
+    #expect(
+      printed == [
+        """
+        received action:
+          Counter.Action.increment
+        -   Counter.State(count: 0)
+        +   Counter.State(count: 1)
+        """,
+        """
+        received action:
+          Counter.Action.incrementLater
+          (No state changes)
+        """,
+      ])
+  }
+
+  @Test func printChangesCanPrintLabelsOnly() {
+    var printed: [String] = []
+    var state = Counter.State()
+    _ = Counter()._printChanges(.actionLabels { printed.append($0) })
+      .reduce(into: &state, action: .increment)
+    #expect(printed == ["received action: Counter.Action.increment"])
+  }
+}

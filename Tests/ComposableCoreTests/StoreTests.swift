@@ -1,0 +1,159 @@
+import ComposableClocks
+import ComposableCore
+import ComposableTesting
+import Foundation
+import Testing
+
+struct Counter: Reducer {
+  struct State: Equatable, Sendable { var count = 0 }
+  enum Action: Equatable, Sendable { case decrement, increment, incrementLater, incrementTwice }
+  @Dependency(\.continuousClock) var clock
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .decrement:
+      state.count -= 1
+      return .none
+    case .increment:
+      state.count += 1
+      return .none
+    case .incrementLater:
+      return .run { send in
+        try await clock.sleep(for: .seconds(1))
+        await send(.increment)
+      }
+    case .incrementTwice:
+      return .concatenate(.send(.increment), .send(.increment))
+    }
+  }
+}
+
+struct Pair: Reducer {
+  struct State: Equatable { var left = Counter.State(), right = Counter.State() }
+  enum Action: Sendable { case left(Counter.Action), right(Counter.Action) }
+
+  var body: some Reducer<State, Action> {
+    Scope(state: \.left, action: \.left) { Counter() }
+    Scope(state: \.right, action: \.right) { Counter() }
+  }
+}
+
+extension CasePath where Value == Pair.Action {
+  var left: CasePath<Root, Counter.Action> {
+    self.case(Value.left) { if case .left(let action) = $0 { action } else { nil } }
+  }
+  var right: CasePath<Root, Counter.Action> {
+    self.case(Value.right) { if case .right(let action) = $0 { action } else { nil } }
+  }
+}
+
+@MainActor
+@Suite struct StoreTests {
+  @Test func sendRunsTheReducer() {
+    let store = Store(initialState: Counter.State()) { Counter() }
+    store.send(.increment)
+    store.send(.increment)
+    store.send(.decrement)
+    #expect(store.state.count == 1)
+  }
+
+  @Test func sendProcessesSynchronousEffectsBeforeReturning() {
+    let store = Store(initialState: Counter.State()) { Counter() }
+    let task = store.send(.incrementTwice)
+    #expect(store.state.count == 2)
+    #expect(task.isCancelled)  // no asynchronous effect was started
+  }
+
+  @Test func scopedStoreReadsAndSendsThroughItsParent() {
+    let store = Store(initialState: Pair.State()) { Pair() }
+    let right = store.scope(state: \.right, action: \.right)
+    right.send(.increment)
+    #expect(right.state.count == 1)
+    #expect(store.state.right.count == 1)
+    #expect(store.state.left.count == 0)
+  }
+
+  @Test func observersSeeEveryChangeUntilCancelled() {
+    let store = Store(initialState: Counter.State()) { Counter() }
+    var seen: [Int] = []
+    let observation = store.observe { seen.append($0.count) }
+    store.send(.increment)
+    store.send(.incrementTwice)
+    observation.cancel()
+    store.send(.increment)
+    #expect(seen == [0, 1, 3])
+  }
+
+  @Test func scopedObserversSeeTheChildState() {
+    let store = Store(initialState: Pair.State()) { Pair() }
+    var seen: [Int] = []
+    let observation = store.scope(state: \.left, action: \.left).observe { seen.append($0.count) }
+    store.send(.left(.increment))
+    #expect(seen == [0, 1])
+    observation.cancel()
+  }
+
+  @Test func taskFinishesWithItsEffectsAndCancelsThem() async {
+    let clock = TestClock()
+    let executor = SerialTaskExecutor()
+    let store = makeStore(initialState: Counter.State(), executor: executor) {
+      $0.continuousClock = clock
+    } _: {
+      Counter()
+    }
+    let finished = store.send(.incrementLater)
+    await executor.waitUntilIdle()
+    await clock.advance(by: .seconds(1))
+    await finished.finish()
+    #expect(store.state.count == 1)
+
+    let cancelled = store.send(.incrementLater)
+    await executor.waitUntilIdle()
+    cancelled.cancel()
+    await cancelled.finish()
+    await clock.advance(by: .seconds(1))
+    #expect(store.state.count == 1)
+  }
+
+  @Test func releasingTheStoreCancelsItsEffects() async {
+    let clock = TestClock()
+    let executor = SerialTaskExecutor()
+    var store: Store<Counter.State, Counter.Action>? = makeStore(
+      initialState: Counter.State(), executor: executor
+    ) {
+      $0.continuousClock = clock
+    } _: {
+      Counter()
+    }
+    let task = store!.send(.incrementLater)
+    await executor.waitUntilIdle()
+    store = nil
+    await task.finish()
+    #expect(task.isCancelled)
+    #expect(clock.sleeperCount == 0)
+  }
+
+  @Test func initialStateAndReducerAreBuiltWithTheStoresDependencies() {
+    struct Stamped: Reducer {
+      struct State { var id: UUID }
+      @Dependency(\.uuid) var uuid
+      func reduce(into state: inout State, action: Void) -> Effect<Void> {
+        state.id = uuid()
+        return .none
+      }
+    }
+    let store = Store(
+      initialState: Stamped.State(
+        id: {
+          @Dependency(\.uuid) var uuid; return uuid()
+        }())
+    ) {
+      Stamped()
+    } withDependencies: {
+      $0.uuid = .incrementing
+    }
+    #expect(store.state.id == UUID(0))
+    store.send(())
+    #expect(store.state.id == UUID(1))
+  }
+}
