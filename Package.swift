@@ -38,7 +38,7 @@ let cli: [Target] = [
     name: "AppCLITests", dependencies: ["AppCLI", "ComposableTesting"], path: "Tests/AppCLITests"),
 ]
 
-// NB: Mutex (Synchronization) and TaskExecutor need macOS 15 / iOS 18 on Apple platforms, so the
+// NB: Atomic (Synchronization) and TaskExecutor need macOS 15 / iOS 18 on Apple platforms, so the
 // floor is there rather than at the earliest Clock-capable releases (macOS 13 / iOS 16).
 let package = Package(
   name: "Composable",

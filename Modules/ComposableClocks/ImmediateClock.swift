@@ -1,4 +1,4 @@
-import Synchronization
+import ComposableIssueReporting
 
 /// A clock whose sleeps never wait: time jumps straight to each deadline.
 ///
@@ -82,7 +82,7 @@ public final class ImmediateClock: Clock, Sendable {
     }
   }
 
-  private let current = Mutex(Instant())
+  private let current = Protected(Instant())
 
   /// Creates an immediate clock at zero.
   ///

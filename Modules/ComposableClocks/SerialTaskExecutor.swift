@@ -1,3 +1,4 @@
+import ComposableIssueReporting
 import Dispatch
 import Synchronization
 
@@ -43,7 +44,11 @@ public final class SerialTaskExecutor: TaskExecutor, Sendable {
   }
 
   private let queue: DispatchQueue
-  private let state = Mutex(State())
+
+  /// How many tasks of this executor are asleep on a ``TestClock``: when it equals the number of
+  /// tasks a store has in flight and the executor is idle, nothing moves until the clock does.
+  package let testClockSleeperCount = Atomic(0)
+  private let state = Protected(State())
 
   /// Creates an executor backed by a private serial dispatch queue.
   ///

@@ -1,5 +1,4 @@
 import ComposableIssueReporting
-import Synchronization
 
 /// A clock whose time moves only when a test tells it to.
 ///
@@ -132,7 +131,7 @@ public final class TestClock: Clock, Sendable {
   /// How many sleepers ``run(fileID:filePath:line:column:)`` wakes before it gives up.
   private static let runWakeLimit = 10_000
 
-  private let state = Mutex(State())
+  private let state = Protected(State())
 
   /// Creates a test clock at zero.
   ///
@@ -210,7 +209,9 @@ public final class TestClock: Clock, Sendable {
     } onCancel: {
       let sleeper = state.withLock { state -> Sleeper? in
         if let index = state.sleepers.firstIndex(where: { $0.id == id }) {
-          return state.sleepers.remove(at: index)
+          let sleeper = state.sleepers.remove(at: index)
+          sleeper.executor?.testClockSleeperCount.subtract(1, ordering: .relaxed)
+          return sleeper
         }
         if state.starting.contains(id) {
           state.cancelledBeforeRegistration.insert(id)
@@ -378,6 +379,7 @@ public final class TestClock: Clock, Sendable {
       if state.cancelledBeforeRegistration.remove(sleeper.id) != nil { return .cancelled }
       if sleeper.deadline <= state.now { return .due }
       state.sleepers.append(sleeper)
+      sleeper.executor?.testClockSleeperCount.add(1, ordering: .relaxed)
       if let executor = sleeper.executor {
         if !state.executors.contains(where: { $0 === executor }) {
           state.executors.append(executor)
@@ -405,6 +407,7 @@ public final class TestClock: Clock, Sendable {
         deadline.map({ state.sleepers[index].deadline <= $0 }) ?? true
       else { return nil }
       let sleeper = state.sleepers.remove(at: index)
+      sleeper.executor?.testClockSleeperCount.subtract(1, ordering: .relaxed)
       state.now = max(state.now, sleeper.deadline)
       return sleeper
     }

@@ -1,5 +1,4 @@
 import ComposableIssueReporting
-import Synchronization
 
 /// A clock that reports an issue whenever it is used, for dependencies a test did not override.
 ///
@@ -124,7 +123,7 @@ public final class UnimplementedClock: Clock, Sendable {
   private let filePath: StaticString
   private let line: UInt
   private let column: UInt
-  private let current = Mutex(Duration.zero)
+  private let current = Protected(Duration.zero)
 
   /// Creates a clock that reports an issue naming `name` whenever it is used.
   ///

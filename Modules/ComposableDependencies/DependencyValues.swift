@@ -1,5 +1,4 @@
 import ComposableIssueReporting
-import Synchronization
 
 /// The collection of every dependency, as seen by the code that is running.
 ///
@@ -22,7 +21,7 @@ public struct DependencyValues: Sendable {
   @TaskLocal static var bound: DependencyValues?
 
   /// The values prepared for the whole process by ``prepareDependencies(_:)``.
-  static let prepared = Mutex(DependencyValues(scope: nil))
+  static let prepared = Protected(DependencyValues(scope: nil))
 
   var overrides: Overrides
   let scope: CacheScope?

@@ -1,5 +1,5 @@
 import ComposableClocks
-import Synchronization
+import ComposableIssueReporting
 
 /// Runs a store's effects: starts their tasks, tracks them for cancellation by id, and delivers
 /// the actions they send. It never needs the main actor, so nothing an effect does waits for it.
@@ -17,7 +17,7 @@ package final class EffectRuntime<Action: Sendable>: Sendable {
 
   package let executor: SerialTaskExecutor?
   private let post: @Sendable (Action) -> Void
-  private let registry = Mutex(Registry())
+  private let registry = Protected(Registry())
 
   /// Creates a runtime whose effects run on `executor` and send their actions to `post`.
   package init(executor: SerialTaskExecutor?, post: @escaping @Sendable (Action) -> Void) {
@@ -55,7 +55,8 @@ package final class EffectRuntime<Action: Sendable>: Sendable {
       sendNow(action)
     case .run(let priority, let body):
       let send = self.send
-      started.append(start(priority: priority, cancellationIDs: cancellationIDs) { await body(send) })
+      started.append(
+        start(priority: priority, cancellationIDs: cancellationIDs) { await body(send) })
     case .merge(let effects):
       for effect in effects {
         run(effect, cancellationIDs: cancellationIDs, sendNow: sendNow, started: &started)

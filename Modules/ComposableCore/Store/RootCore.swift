@@ -1,6 +1,6 @@
 import ComposableClocks
 import ComposableDependencies
-import Synchronization
+import ComposableIssueReporting
 
 /// The root of a store: the state, the reducer, the running effects and the observers.
 @MainActor
@@ -76,7 +76,7 @@ final class RootCore<State, Action: Sendable> {
 /// and the delivery job is enqueued on the main actor before anything that waits for idleness
 /// resumes there. That is what makes tests of stores deterministic.
 final class Inbox<Action: Sendable>: Sendable {
-  private let state = Mutex<(actions: [Action], isScheduled: Bool)>(([], false))
+  private let state = Protected<(actions: [Action], isScheduled: Bool)>(([], false))
   private let delivery: Delivery<Action>
 
   init(delivery: Delivery<Action>) {

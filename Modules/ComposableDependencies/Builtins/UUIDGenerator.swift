@@ -1,6 +1,5 @@
 import ComposableIssueReporting
 import Foundation
-import Synchronization
 
 /// A dependency that generates UUIDs: random in the app, predictable in tests.
 ///
@@ -108,7 +107,7 @@ extension UUID {
 
 /// A thread-safe counter.
 final class Counter: Sendable {
-  private let value = Mutex(0)
+  private let value = Protected(0)
 
   func next() -> Int {
     value.withLock { value in

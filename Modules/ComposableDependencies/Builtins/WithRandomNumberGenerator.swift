@@ -1,5 +1,4 @@
 import ComposableIssueReporting
-import Synchronization
 
 /// A dependency that gives access to a random number generator, seedable in tests.
 ///
@@ -12,7 +11,7 @@ import Synchronization
 /// let roll = withRandomNumberGenerator { Int.random(in: 1...6, using: &$0) }
 /// ```
 public final class WithRandomNumberGenerator: Sendable {
-  private let generator: Mutex<any RandomNumberGenerator & Sendable>
+  private let generator: Protected<any RandomNumberGenerator & Sendable>
   private let unimplementedName: String?
 
   /// Creates the dependency around a generator.
@@ -23,12 +22,12 @@ public final class WithRandomNumberGenerator: Sendable {
   ///
   /// - Parameter generator: The generator to hand out.
   public init(_ generator: some RandomNumberGenerator & Sendable) {
-    self.generator = Mutex(generator)
+    self.generator = Protected(generator)
     self.unimplementedName = nil
   }
 
   private init(unimplemented name: String) {
-    self.generator = Mutex(SeededRandomNumberGenerator(seed: 0))
+    self.generator = Protected(SeededRandomNumberGenerator(seed: 0))
     self.unimplementedName = name
   }
 

@@ -1,5 +1,4 @@
 import ComposableIssueReporting
-import Synchronization
 
 /// An identity for a set of cached default values, created by `DependencyValues()`.
 final class CacheScope: Sendable {}
@@ -20,7 +19,7 @@ enum DefaultValues {
     var reported = false
   }
 
-  private static let cache = Mutex<[CacheKey: Entry]>([:])
+  private static let cache = Protected<[CacheKey: Entry]>([:])
 
   static func value<Key: TestDependencyKey>(
     for key: Key.Type, context: DependencyContext, scope: CacheScope?, access: DependencyAccess?

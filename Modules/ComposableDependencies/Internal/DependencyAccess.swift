@@ -1,6 +1,5 @@
 import ComposableIssueReporting
 import Foundation
-import Synchronization
 
 /// Which dependency is being read, and from where: what messages about it name.
 struct DependencyAccess: Sendable {
@@ -103,7 +102,7 @@ struct DependencyAccess: Sendable {
 /// Notices when a key's default `testValue` (which falls back to its live value) is computed.
 final class MissingTestValueProbe: Sendable {
   @TaskLocal static var current: MissingTestValueProbe?
-  private let used = Mutex(false)
+  private let used = Protected(false)
 
   func markUsed() { used.withLock { $0 = true } }
   var wasUsed: Bool { used.withLock { $0 } }

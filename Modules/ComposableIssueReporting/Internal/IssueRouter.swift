@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Decides where a reported issue goes: an expected-issue capture, the test framework, or stderr.
 package enum IssueRouter {
@@ -47,7 +46,7 @@ package enum IssueRouter {
 final class IssueCollector: Sendable {
   @TaskLocal static var current: IssueCollector?
 
-  private let issues = Mutex<[ReportedIssue]>([])
+  private let issues = Protected<[ReportedIssue]>([])
 
   func append(_ issue: ReportedIssue) {
     issues.withLock { $0.append(issue) }

@@ -1,0 +1,102 @@
+import ComposableCore
+import ComposableDependencies
+
+extension TestStore {
+  /// Checks a step's state change against the test's closure, as the exhaustivity requires.
+  func checkState(
+    before: State, after: State,
+    _ updateStateToExpectedResult: ((inout State) throws -> Void)?,
+    location: StepLocation,
+    expectsChange: Bool = true
+  ) {
+    switch exhaustivity {
+    case .on:
+      guard let updateStateToExpectedResult else {
+        if before != after {
+          location.report(
+            """
+            State was not expected to change, but a change occurred: …
+
+            \(indentedDiff(before, after))
+
+            (Expected: −, Actual: +)
+            """)
+        }
+        return
+      }
+      var expected = before
+      guard apply(updateStateToExpectedResult, to: &expected, before: before, location) else {
+        return
+      }
+      if expected != after {
+        location.report(mismatchMessage(expected: expected, actual: after))
+      } else if expectsChange, expected == before {
+        location.report(
+          """
+          Expected state to change, but no change occurred.
+
+          The trailing closure made no observable modifications to state. If no change to state \
+          is expected, omit the trailing closure.
+          """)
+      }
+
+    case .off(let showSkippedAssertions):
+      if let updateStateToExpectedResult {
+        var expected = after
+        guard apply(updateStateToExpectedResult, to: &expected, before: before, location) else {
+          return
+        }
+        if expected != after {
+          location.report(mismatchMessage(expected: expected, actual: after))
+          return
+        }
+        guard showSkippedAssertions else { return }
+        // NB: the closure runs a second time, on the state before the step, to find what it
+        // leaves unasserted; side effects in it run twice.
+        var expectedFromBefore = before
+        guard
+          apply(updateStateToExpectedResult, to: &expectedFromBefore, before: before, location),
+          expectedFromBefore != after
+        else { return }
+        location.note(mismatchMessage(expected: expectedFromBefore, actual: after))
+      } else if showSkippedAssertions, before != after {
+        location.note(mismatchMessage(expected: before, actual: after))
+      }
+    }
+  }
+
+  /// Runs the test's closure on `state`, with the store's dependencies and with `store.state`
+  /// showing the state before the step; reports a thrown error.
+  private func apply(
+    _ update: (inout State) throws -> Void, to state: inout State, before: State,
+    _ location: StepLocation
+  ) -> Bool {
+    stateInsideAssertion = before
+    defer { stateInsideAssertion = nil }
+    do {
+      try withDependencyValues(dependencies) { try update(&state) }
+      return true
+    } catch {
+      location.report("Threw error: \(error)")
+      return false
+    }
+  }
+
+  private func mismatchMessage(expected: State, actual: State) -> String {
+    """
+    A state change does not match expectation: …
+
+    \(indentedDiff(expected, actual))
+
+    (Expected: −, Actual: +)
+    """
+  }
+}
+
+/// The diff of two values, indented for a failure message.
+func indentedDiff(_ expected: Any, _ actual: Any) -> String {
+  let difference = diff(expected, actual) ?? "(No difference)"
+  return difference.split(separator: "\n", omittingEmptySubsequences: false)
+    .map { "  " + $0 }
+    .joined(separator: "\n")
+}

@@ -1,0 +1,383 @@
+import ComposableClocks
+import ComposableCore
+import ComposableDependencies
+import ComposableIssueReporting
+
+/// A store for tests: it proves, step by step, how a feature's state changes and which actions
+/// its effects feed back.
+///
+/// Each ``send(_:assert:fileID:filePath:line:column:)`` and each `receive` takes a closure that
+/// describes the state change. By default (``Exhaustivity/on``) the closure gets the state
+/// *before* the action and must turn it into the state after; every action an effect sends must
+/// be received, and every effect must finish by the end of the test. Failures are reported at the
+/// line of the step, with a diff.
+///
+/// Effects run on the store's own serial executor, so their interleaving is the same on every
+/// run, and a `receive` that cannot be satisfied fails at once instead of waiting.
+///
+/// ```swift
+/// @MainActor
+/// @Test func timer() async {
+///   let clock = TestClock()
+///   let store = TestStore(initialState: Feature.State()) {
+///     Feature()
+///   } withDependencies: {
+///     $0.continuousClock = clock
+///   }
+///   await store.send(.startTimerButtonTapped)
+///   await clock.advance(by: .seconds(1))
+///   await store.receive(\.timerTick) { $0.count = 1 }
+/// }
+/// ```
+@MainActor
+public final class TestStore<State: Equatable, Action: Sendable> {
+  /// How strictly the test must assert on everything that happens.
+  ///
+  /// ```swift
+  /// store.exhaustivity = .off(showSkippedAssertions: true)
+  /// ```
+  public var exhaustivity: Exhaustivity = .on {
+    didSet { updateEndOfTestChecks() }
+  }
+
+  /// How long `receive` waits by default for an effect that is not driven by a test clock.
+  ///
+  /// ```swift
+  /// store.timeout = .seconds(1)
+  /// ```
+  public var timeout: Duration = .milliseconds(100)
+
+  /// The dependencies the feature runs with; change them mid-test to affect what runs next.
+  ///
+  /// ```swift
+  /// store.dependencies.apiClient.login = { _, _ in User(id: 42, name: "Blob") }
+  /// ```
+  public var dependencies: DependencyValues
+
+  var currentState: State
+  var stateInsideAssertion: State?
+  let reducer: any Reducer<State, Action>
+  let executor: SerialTaskExecutor
+  let received: ReceivedActions<Action>
+  let runtime: EffectRuntime<Action>
+  /// Where each in-flight effect came from, by its runtime id.
+  var effectOrigins: [Int: EffectOrigin] = [:]
+  var lastStep: StepLocation
+  let endOfTestChecks = Protected(EndOfTestChecks())
+
+  /// Creates a test store for a feature.
+  ///
+  /// The initial state and the reducer are built with the store's dependencies, after
+  /// `prepareDependencies` has changed them.
+  ///
+  /// ```swift
+  /// let store = TestStore(initialState: Feature.State()) {
+  ///   Feature()
+  /// } withDependencies: {
+  ///   $0.continuousClock = ImmediateClock()
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - initialState: The feature's state at the start of the test.
+  ///   - reducer: The feature's reducer.
+  ///   - prepareDependencies: Overrides dependencies for the test.
+  ///   - fileID: The file ID of the caller, for messages.
+  ///   - filePath: The file path of the caller, for messages.
+  ///   - line: The line of the caller, for messages.
+  ///   - column: The column of the caller, for messages.
+  public init<R: Reducer<State, Action>>(
+    initialState: @autoclosure () -> State,
+    @ReducerBuilder<State, Action> reducer: () -> R,
+    withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in },
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) {
+    let (state, reducer, dependencies) = withDependencies(prepareDependencies) {
+      (initialState(), reducer(), DependencyValues.current)
+    }
+    let executor = SerialTaskExecutor(label: "composable.test-store")
+    let received = ReceivedActions<Action>()
+    self.currentState = state
+    self.reducer = reducer
+    self.dependencies = dependencies
+    self.executor = executor
+    self.received = received
+    self.runtime = EffectRuntime(executor: executor, post: { received.append($0) })
+    self.lastStep = StepLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    updateEndOfTestChecks()
+  }
+
+  /// The feature's current state; inside an assertion closure, the state before the step.
+  ///
+  /// ```swift
+  /// await store.send(.incrementButtonTapped) { $0.count = 3 }
+  /// #expect(store.state.isPrime)
+  /// ```
+  public var state: State {
+    stateInsideAssertion ?? currentState
+  }
+
+  /// Sends an action and asserts how the state changes.
+  ///
+  /// The effects the action starts run until each reaches a suspension point (a test clock's
+  /// sleep, say) before this returns, so advancing a clock right after wakes them.
+  ///
+  /// ```swift
+  /// await store.send(.incrementButtonTapped) {
+  ///   $0.count = 1
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - action: The action to send.
+  ///   - updateStateToExpectedResult: Turns the state before the action into the expected state
+  ///     after it (exhaustive), or changes the state after it where the test has expectations
+  ///     (non-exhaustive). Omit it when the state must not change.
+  ///   - fileID: The file ID of the caller, for messages.
+  ///   - filePath: The file path of the caller, for messages.
+  ///   - line: The line of the caller, for messages.
+  ///   - column: The column of the caller, for messages.
+  /// - Returns: A handle on the effects the action started.
+  @discardableResult
+  public func send(
+    _ action: Action,
+    assert updateStateToExpectedResult: ((_ state: inout State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async -> TestStoreTask {
+    let location = StepLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    await executor.waitUntilIdle()
+    if !received.isEmpty {
+      switch exhaustivity {
+      case .on:
+        let actions = received.actions
+        location.report(
+          """
+          Must handle \(actions.count) received \
+          action\(actions.count == 1 ? "" : "s") before sending an action: …
+
+          Unhandled actions: \(describeList(actions))
+          """)
+      case .off(let showSkippedAssertions):
+        skipReceived(showSkippedAssertions: showSkippedAssertions, location: location)
+      }
+    }
+    let before = currentState
+    let started = process(action, location: location)
+    checkState(before: before, after: currentState, updateStateToExpectedResult, location: location)
+    lastStep = location
+    await executor.waitUntilIdle()
+    updateEndOfTestChecks()
+    let ids = Set(started.map(\.id))
+    return TestStoreTask(tasks: started.map(\.task)) { [weak self] timeout in
+      guard let self else { return }
+      _ = await waitForEffects(timeout: timeout ?? .seconds(1), location: location, only: ids)
+      updateEndOfTestChecks()
+    }
+  }
+
+  /// Sends an action named by its case key path, for cases without a payload.
+  ///
+  /// ```swift
+  /// await store.send(\.login.submitButtonTapped)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - action: The case of the action to send.
+  ///   - updateStateToExpectedResult: The expected state change, as in `send(_:assert:)`.
+  ///   - fileID: The file ID of the caller, for messages.
+  ///   - filePath: The file path of the caller, for messages.
+  ///   - line: The line of the caller, for messages.
+  ///   - column: The column of the caller, for messages.
+  /// - Returns: A handle on the effects the action started.
+  @discardableResult
+  public func send(
+    _ action: CaseKeyPath<Action, Void>,
+    assert updateStateToExpectedResult: ((_ state: inout State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async -> TestStoreTask {
+    await send(
+      action.casePath().embed(()), assert: updateStateToExpectedResult,
+      fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
+  /// Sends an action named by its case key path, with its payload.
+  ///
+  /// ```swift
+  /// await store.send(\.login.emailChanged, "blob@example.com") { $0.login.email = "blob@example.com" }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - action: The case of the action to send.
+  ///   - value: The case's payload.
+  ///   - updateStateToExpectedResult: The expected state change, as in `send(_:assert:)`.
+  ///   - fileID: The file ID of the caller, for messages.
+  ///   - filePath: The file path of the caller, for messages.
+  ///   - line: The line of the caller, for messages.
+  ///   - column: The column of the caller, for messages.
+  /// - Returns: A handle on the effects the action started.
+  @discardableResult
+  public func send<Value>(
+    _ action: CaseKeyPath<Action, Value>,
+    _ value: Value,
+    assert updateStateToExpectedResult: ((_ state: inout State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async -> TestStoreTask {
+    await send(
+      action.casePath().embed(value), assert: updateStateToExpectedResult,
+      fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
+  /// Asserts on the current state without sending an action.
+  ///
+  /// ```swift
+  /// store.assert { $0.count = 2 }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - updateStateToExpectedResult: Describes the expected state, as in `send(_:assert:)`.
+  ///   - fileID: The file ID of the caller, for messages.
+  ///   - filePath: The file path of the caller, for messages.
+  ///   - line: The line of the caller, for messages.
+  ///   - column: The column of the caller, for messages.
+  public func assert(
+    _ updateStateToExpectedResult: (_ state: inout State) throws -> Void,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) {
+    let location = StepLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    withoutActuallyEscaping(updateStateToExpectedResult) { update in
+      checkState(
+        before: currentState, after: currentState, update, location: location,
+        expectsChange: false)
+    }
+  }
+
+  /// Runs the reducer for an action and starts its effects.
+  @discardableResult
+  func process(
+    _ action: Action, location: StepLocation
+  ) -> [(id: Int, task: Task<Void, Never>)] {
+    let effect = withDependencyValues(dependencies) {
+      reducer.reduce(into: &currentState, action: action)
+    }
+    var started: [(id: Int, task: Task<Void, Never>)] = []
+    runtime.run(effect, sendNow: { received.append($0) }, started: &started)
+    for (id, _) in started {
+      effectOrigins[id] = EffectOrigin(id: id, action: customDump(action), location: location)
+    }
+    return started
+  }
+
+  /// Keeps what `deinit` needs to check in a form it can read off the main actor.
+  func updateEndOfTestChecks() {
+    let running = runtime.runningIDs
+    effectOrigins = effectOrigins.filter { running.contains($0.key) }
+    let checks = EndOfTestChecks(
+      exhaustivity: exhaustivity,
+      unhandledActions: received.actions.map { customDump($0) },
+      runningEffects: Array(effectOrigins.values),
+      lastStep: lastStep
+    )
+    endOfTestChecks.withLock { $0 = checks }
+  }
+
+  deinit {
+    let checks = endOfTestChecks.withLock { $0 }
+    defer { runtime.cancelAll() }
+    checks.report(running: runtime.runningIDs)
+  }
+}
+
+/// Where a step of a test was written.
+struct StepLocation: Sendable {
+  let fileID: StaticString
+  let filePath: StaticString
+  let line: UInt
+  let column: UInt
+
+  func report(_ message: String) {
+    reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
+  func note(_ message: String) {
+    reportNote(message, fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+}
+
+/// The action that started an effect, and where it was sent.
+struct EffectOrigin: Sendable {
+  let id: Int
+  let action: String
+  let location: StepLocation
+}
+
+/// What must hold when a test store goes away, kept so `deinit` can check it.
+struct EndOfTestChecks: Sendable {
+  var exhaustivity: Exhaustivity = .on
+  var unhandledActions: [String] = []
+  var runningEffects: [EffectOrigin] = []
+  var lastStep: StepLocation?
+  /// Whether `finish()` already checked, and nothing happened since.
+  var isFinished = false
+
+  func report(running: Set<Int>) {
+    guard exhaustivity == .on, !isFinished else { return }
+    if !unhandledActions.isEmpty, let lastStep {
+      lastStep.report(unexpectedActionsMessage(unhandledActions))
+    }
+    for effect in runningEffects where running.contains(effect.id) {
+      effect.location.report(stillRunningMessage(effect.action))
+    }
+  }
+}
+
+func unexpectedActionsMessage(_ actions: [String]) -> String {
+  """
+  The store received \(actions.count) unexpected \
+  action\(actions.count == 1 ? "" : "s") after this one: …
+
+  Unhandled actions: \(list(actions))
+  """
+}
+
+func stillRunningMessage(_ action: String) -> String {
+  """
+  An effect returned for this action is still running. It must complete before the end of the \
+  test. …
+
+    Action:
+      \(action)
+
+  To fix, make sure every effect this action starts has finished by the end of the test: \
+  advance the test clock it sleeps on (or use an ImmediateClock), receive the actions it sends, \
+  or cancel long-living effects (timers, streams) from another action with \
+  '.cancellable(id:)' and '.cancel(id:)'. 'await store.finish()' waits for effects that \
+  need a little more time.
+  """
+}
+
+func list(_ descriptions: [String]) -> String {
+  guard descriptions.count > 1 || descriptions.first?.contains("\n") == true else {
+    return "[\(descriptions.first ?? "")]"
+  }
+  let items = descriptions.map { "  " + $0.replacingOccurrences(of: "\n", with: "\n  ") }
+  return "[\n" + items.joined(separator: ",\n") + "\n]"
+}
+
+func describeList<Action>(_ actions: [Action]) -> String {
+  list(actions.map { customDump($0) })
+}

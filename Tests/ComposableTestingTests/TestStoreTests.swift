@@ -1,0 +1,319 @@
+import ComposableTesting
+import Foundation
+import Testing
+
+@MainActor
+@Suite struct TestStoreTests {
+  // MARK: - State changes
+
+  @Test func basics() async {
+    let store = TestStore(initialState: CounterFeature.State(count: 0)) {
+      CounterFeature()
+    }
+    await store.send(.incrementButtonTapped) { $0.count = 1 }
+    await store.send(.incrementButtonTapped) { $0.count = 2 }
+    await store.send(.decrementButtonTapped) { $0.count = 1 }
+  }
+
+  @Test func relativeMutationsPassInAnExhaustiveStore() async {
+    let store = TestStore(initialState: CounterFeature.State()) { CounterFeature() }
+    await store.send(.incrementButtonTapped) { $0.count += 1 }
+    await store.send(.decrementButtonTapped) { $0.count -= 1 }
+  }
+
+  @Test func stateIsThePreviousStateInsideTheClosureAndCurrentAfter() async {
+    let store = TestStore(initialState: CounterFeature.State(count: 2)) { CounterFeature() }
+    await store.send(.incrementButtonTapped) {
+      #expect(store.state.count == 2)
+      $0.count = 3
+    }
+    #expect(store.state.count == 3)
+    #expect(store.state.isPrime)
+  }
+
+  @Test func wrongMutationFailsWithADiff() async {
+    let store = TestStore(initialState: CounterFeature.State(count: 0)) { CounterFeature() }
+    let line = #line + 2
+    let issues = await withExpectedIssue {
+      await store.send(.incrementButtonTapped) { $0.count = 999 }
+    }
+    #expect(
+      issues.map(\.message) == [
+        """
+        A state change does not match expectation: …
+
+          - CounterFeature.State(count: 999)
+          + CounterFeature.State(count: 1)
+
+        (Expected: −, Actual: +)
+        """
+      ])
+    #expect(issues.first?.line == UInt(line))
+  }
+
+  @Test func unassertedChangeFails() async {
+    let store = TestStore(initialState: CounterFeature.State()) { CounterFeature() }
+    let issues = await withExpectedIssue { await store.send(.incrementButtonTapped) }
+    #expect(
+      issues.map(\.message) == [
+        """
+        State was not expected to change, but a change occurred: …
+
+          - CounterFeature.State(count: 0)
+          + CounterFeature.State(count: 1)
+
+        (Expected: −, Actual: +)
+        """
+      ])
+  }
+
+  @Test func closureWithoutAChangeFails() async {
+    let store = TestStore(initialState: CounterFeature.State()) { CounterFeature() }
+    let issues = await withExpectedIssue { await store.send(.noop) { _ in } }
+    #expect(
+      issues.first?.message.hasPrefix("Expected state to change, but no change occurred.") == true)
+  }
+
+  @Test func assertChecksTheCurrentState() async {
+    let store = TestStore(initialState: CounterFeature.State(count: 2)) { CounterFeature() }
+    store.assert { $0.count = 2 }
+    let issues = withExpectedIssue { store.assert { $0.count = 3 } }
+    #expect(issues.first?.message.hasPrefix("A state change does not match expectation") == true)
+  }
+
+  // MARK: - Effects
+
+  @Test func timerWithAnImmediateClock() async {
+    let store = TestStore(initialState: TimerFeature.State(count: 0)) {
+      TimerFeature()
+    } withDependencies: {
+      $0.continuousClock = ImmediateClock()
+    }
+    await store.send(.startTimerButtonTapped)
+    await store.receive(\.timerTick) { $0.count = 1 }
+    await store.receive(\.timerTick) { $0.count = 2 }
+    await store.receive(\.timerTick) { $0.count = 3 }
+    await store.receive(\.timerTick) { $0.count = 4 }
+    await store.receive(\.timerTick) { $0.count = 5 }
+  }
+
+  @Test func timerWithATestClock() async {
+    let clock = TestClock()
+    let store = TestStore(initialState: TimerFeature.State()) {
+      TimerFeature()
+    } withDependencies: {
+      $0.continuousClock = clock
+    }
+    await store.send(.startTimerButtonTapped)
+    for count in 1...5 {
+      await clock.advance(by: .seconds(1))
+      await store.receive(.timerTick) { $0.count = count }
+    }
+  }
+
+  @Test func receiveByPredicate() async {
+    let store = TestStore(initialState: TimerFeature.State()) {
+      TimerFeature()
+    } withDependencies: {
+      $0.continuousClock = .immediate
+    }
+    await store.send(.startTimerButtonTapped)
+    for count in 1...5 {
+      await store.receive({ $0 == .timerTick }) { $0.count = count }
+    }
+  }
+
+  @Test func effectStillRunningAtTheEndFails() async {
+    let clock = TestClock()
+    let line = #line + 7
+    let issues = await withExpectedIssue {
+      let store = TestStore(initialState: TimerFeature.State()) {
+        TimerFeature()
+      } withDependencies: {
+        $0.continuousClock = clock
+      }
+      await store.send(.startTimerButtonTapped)
+    }
+    #expect(issues.count == 1)
+    #expect(issues.first?.line == UInt(line))
+    #expect(
+      issues.first?.message.hasPrefix(
+        """
+        An effect returned for this action is still running. It must complete before the end \
+        of the test. …
+
+          Action:
+            .startTimerButtonTapped
+        """) == true)
+  }
+
+  @Test func receiveFailsAtOnceWhenEveryEffectWaitsOnATestClock() async {
+    let clock = TestClock()
+    let store = TestStore(initialState: TimerFeature.State()) {
+      TimerFeature()
+    } withDependencies: {
+      $0.continuousClock = clock
+    }
+    await store.send(.startTimerButtonTapped)
+    let started = ContinuousClock.now
+    let issues = await withExpectedIssue { await store.receive(.timerTick) }
+    #expect(started.duration(to: .now) < .seconds(1))
+    #expect(
+      issues.map(\.message) == [
+        """
+        Expected to receive an action, but received none: every effect still running is waiting \
+        on a TestClock. Advance the clock (for example 'await clock.advance(by: .seconds(1))') so \
+        they can go on.
+        """
+      ])
+    await store.skipInFlightEffects()
+  }
+
+  @Test func receiveFailsAtOnceWhenNoEffectIsRunning() async {
+    let store = TestStore(initialState: CounterFeature.State()) { CounterFeature() }
+    let issues = await withExpectedIssue { await store.receive(.incrementButtonTapped) }
+    #expect(
+      issues.map(\.message) == [
+        "Expected to receive an action, but received none: no effect is still running, so none "
+          + "can be sent."
+      ])
+  }
+
+  @Test func receiveTimesOutOnAnUncontrolledEffect() async {
+    let store = TestStore(initialState: TimerFeature.State()) { TimerFeature() }
+    await store.send(.waitForever)
+    let issues = await withExpectedIssue {
+      await store.receive(.timerTick, timeout: .milliseconds(1))
+    }
+    #expect(
+      issues.map(\.message) == [
+        "Expected to receive an action, but received none after 0.001 seconds."
+      ])
+    await store.send(.stopButtonTapped)
+  }
+
+  @Test func timeoutsAreShownInSeconds() {
+    #expect(seconds(.milliseconds(100)) == "0.1")
+    #expect(seconds(.seconds(2)) == "2.0")
+  }
+
+  @Test func sendingWithUnhandledReceivedActionsFails() async {
+    let store = TestStore(initialState: TimerFeature.State()) {
+      TimerFeature()
+    } withDependencies: {
+      $0.continuousClock = .immediate
+    }
+    await store.send(.startTimerButtonTapped)
+    let issues = await withExpectedIssue {
+      await store.send(.stopButtonTapped)
+    }
+    #expect(
+      issues.first?.message.hasPrefix(
+        "Must handle 5 received actions before sending an action: …\n\nUnhandled actions: [")
+        == true)
+    await store.skipReceivedActions()
+  }
+
+  @Test func receivingTheWrongActionFails() async {
+    let store = TestStore(initialState: TimerFeature.State()) {
+      TimerFeature()
+    } withDependencies: {
+      $0.continuousClock = .immediate
+    }
+    await store.send(.startTimerButtonTapped)
+    let issues = await withExpectedIssue {
+      await store.receive(.stopButtonTapped)
+    }
+    #expect(
+      issues.first?.message == """
+        Received unexpected action: …
+
+          - .stopButtonTapped
+          + .timerTick
+
+        (Expected: −, Received: +)
+        """)
+    await store.skipReceivedActions()
+  }
+
+  @Test func unhandledActionsAtTheEndFail() async {
+    let store = TestStore(initialState: TimerFeature.State()) {
+      TimerFeature()
+    } withDependencies: {
+      $0.continuousClock = .immediate
+    }
+    let line = #line + 1
+    await store.send(.startTimerButtonTapped)
+    let issues = await withExpectedIssue { await store.finish() }
+    #expect(
+      issues.first?.message.hasPrefix(
+        "The store received 5 unexpected actions after this one: …\n\nUnhandled actions: [") == true
+    )
+    #expect(issues.first?.line == UInt(line))
+    await store.skipReceivedActions()
+  }
+
+  @Test func finishFailsAtOnceWhenEffectsWaitOnATestClock() async {
+    let clock = TestClock()
+    let store = TestStore(initialState: TimerFeature.State()) {
+      TimerFeature()
+    } withDependencies: {
+      $0.continuousClock = clock
+    }
+    await store.send(.startTimerButtonTapped)
+    let issues = await withExpectedIssue { await store.finish() }
+    #expect(
+      issues.first?.message.hasPrefix(
+        "Expected effects to finish, but 1 is still running, waiting on a TestClock.") == true)
+    await store.skipInFlightEffects()
+  }
+
+  @Test func cancellingTheTaskEndsTheEffect() async {
+    let clock = TestClock()
+    let store = TestStore(initialState: TimerFeature.State()) {
+      TimerFeature()
+    } withDependencies: {
+      $0.continuousClock = clock
+    }
+    let task = await store.send(.startTimerButtonTapped)
+    await clock.advance(by: .seconds(1))
+    await store.receive(\.timerTick) { $0.count = 1 }
+    await task.cancel()
+    #expect(task.isCancelled)
+  }
+
+  @Test func skipHelpersFailWhenStrictAndThereIsNothingToSkip() async {
+    let store = TestStore(initialState: CounterFeature.State()) { CounterFeature() }
+    let received = await withExpectedIssue { await store.skipReceivedActions() }
+    #expect(received.map(\.message) == ["There were no received actions to skip."])
+    let effects = await withExpectedIssue { await store.skipInFlightEffects() }
+    #expect(effects.map(\.message) == ["There were no in-flight effects to skip."])
+    await store.skipReceivedActions(strict: false)
+    await store.skipInFlightEffects(strict: false)
+  }
+
+  // MARK: - Dependencies
+
+  @Test func dependenciesChangedMidTestAffectWhatRunsNext() async {
+    let store = TestStore(initialState: Login.State()) {
+      Login()
+    } withDependencies: {
+      $0.authenticationClient.login = { _, _ in
+        struct LoginFailure: Error {}
+        throw LoginFailure()
+      }
+    }
+    await store.send(.submitButtonTapped) { $0.isLoading = true }
+    await store.receive(.loginResponse(.failure)) {
+      $0.isLoading = false
+      $0.errorMessage = "We could not log you in. Please try again"
+    }
+    store.dependencies.authenticationClient.login = { _, _ in "Blob" }
+    await store.send(.submitButtonTapped) {
+      $0.isLoading = true
+      $0.errorMessage = nil
+    }
+    await store.receive(.loginResponse(.success("Blob"))) { $0.isLoading = false }
+    await store.receive(\.delegate.didLogin)
+  }
+}
