@@ -120,13 +120,6 @@ extension TestStore {
       updateEndOfTestChecks()
       return
     }
-    if case .off(let showSkippedAssertions) = exhaustivity {
-      while let next = received.actions.first, !matching(next) {
-        _ = received.removeFirst()
-        if showSkippedAssertions { location.note("Skipped receiving \(customDump(next))") }
-        process(next, location: location)
-      }
-    }
     let action = received.removeFirst()[0]
     let before = currentState
     process(action, location: location)
@@ -152,20 +145,33 @@ extension TestStore {
     matching: (Action) -> Bool, timeout: Duration, _ location: StepLocation
   ) async -> Bool {
     let deadline = ContinuousClock.now.advanced(by: timeout)
+    var skipped: [Action] = []
     while true {
       await executor.waitUntilIdle()
-      let actions = received.actions
       switch exhaustivity {
-      case .on where !actions.isEmpty: return true
-      case .off where actions.contains(where: matching): return true
-      default: break
+      case .on:
+        if !received.isEmpty { return true }
+      case .off(let showSkippedAssertions):
+        // NB: an action that does not match is processed (skipped) while waiting, because
+        // processing it may be what sends the expected one.
+        var skippedAny = false
+        while let next = received.actions.first {
+          if matching(next) { return true }
+          _ = received.removeFirst()
+          if showSkippedAssertions { location.note("Skipped receiving \(customDump(next))") }
+          process(next, location: location)
+          skipped.append(next)
+          skippedAny = true
+        }
+        if skippedAny { continue }
       }
+      let actions = received.actions
       let running = runtime.runningCount
       if running == 0 {
         location.report(
           """
           Expected to receive an action, but received none: no effect is still running, so none \
-          can be sent.\(unmatchedSuffix(actions))
+          can be sent.\(unmatchedSuffix(actions + skipped))
           """)
         return false
       }
@@ -174,7 +180,7 @@ extension TestStore {
           """
           Expected to receive an action, but received none: every effect still running is \
           waiting on a TestClock. Advance the clock (for example 'await clock.advance(by: \
-          .seconds(1))') so they can go on.\(unmatchedSuffix(actions))
+          .seconds(1))') so they can go on.\(unmatchedSuffix(actions + skipped))
           """)
         return false
       }

@@ -253,6 +253,23 @@ import Testing
     await store.skipReceivedActions()
   }
 
+  @Test func unhandledActionsWhenTheStoreGoesAwayFail() async {
+    let line = #line + 7
+    let issues = await withExpectedIssue {
+      let store = TestStore(initialState: TimerFeature.State()) {
+        TimerFeature()
+      } withDependencies: {
+        $0.continuousClock = .immediate
+      }
+      await store.send(.startTimerButtonTapped)
+    }
+    #expect(issues.count == 1)
+    #expect(issues.first?.line == UInt(line))
+    #expect(
+      issues.first?.message.hasPrefix("The store received 5 unexpected actions after this one: …")
+        == true)
+  }
+
   @Test func finishFailsAtOnceWhenEffectsWaitOnATestClock() async {
     let clock = TestClock()
     let store = TestStore(initialState: TimerFeature.State()) {
