@@ -2,16 +2,21 @@
 import PackageDescription
 
 /// The library modules under `Modules/`, each with the modules it depends on (the layers go
-/// issue reporting → dependencies → clocks → core → testing; `Composable` re-exports the runtime).
+/// issue reporting → dependencies → clocks → sharing → core → testing; `Composable` re-exports
+/// the runtime).
 let modules: [(name: String, dependencies: [String])] = [
   (
     "Composable",
-    ["ComposableClocks", "ComposableCore", "ComposableDependencies", "ComposableIssueReporting"]
+    [
+      "ComposableClocks", "ComposableCore", "ComposableDependencies", "ComposableIssueReporting",
+      "ComposableSharing",
+    ]
   ),
   ("ComposableClocks", ["ComposableDependencies"]),
-  ("ComposableCore", ["ComposableClocks"]),
+  ("ComposableCore", ["ComposableSharing"]),
   ("ComposableDependencies", ["ComposableIssueReporting"]),
   ("ComposableIssueReporting", []),
+  ("ComposableSharing", ["ComposableClocks"]),
   ("ComposableTesting", ["Composable"]),
 ]
 

@@ -2,3 +2,4 @@
 @_exported import ComposableCore
 @_exported import ComposableDependencies
 @_exported import ComposableIssueReporting
+@_exported import ComposableSharing

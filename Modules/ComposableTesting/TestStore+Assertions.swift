@@ -7,7 +7,7 @@ extension TestStore {
     before: State, after: State,
     _ updateStateToExpectedResult: ((inout State) throws -> Void)?,
     location: StepLocation,
-    expectsChange: Bool = true
+    changed: Bool?
   ) {
     switch exhaustivity {
     case .on:
@@ -30,7 +30,7 @@ extension TestStore {
       }
       if expected != after {
         location.report(mismatchMessage(expected: expected, actual: after))
-      } else if expectsChange, expected == before {
+      } else if changed == false {
         location.report(
           """
           Expected state to change, but no change occurred.
@@ -41,6 +41,8 @@ extension TestStore {
       }
 
     case .off(let showSkippedAssertions):
+      // NB: a non-exhaustive step accepts the shared changes it does not assert on.
+      sharedChanges.resetChanges()
       if let updateStateToExpectedResult {
         var expected = after
         guard apply(updateStateToExpectedResult, to: &expected, before: before, location) else {
@@ -74,7 +76,9 @@ extension TestStore {
     stateInsideAssertion = before
     defer { stateInsideAssertion = nil }
     do {
-      try withDependencyValues(dependencies) { try update(&state) }
+      try SharedChangeTracker.$isAsserting.withValue(true) {
+        try withDependencyValues(dependencies) { try update(&state) }
+      }
       return true
     } catch {
       location.report("Threw error: \(error)")

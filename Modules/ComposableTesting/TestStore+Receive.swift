@@ -121,12 +121,14 @@ extension TestStore {
       return
     }
     let action = received.removeFirst()[0]
-    let before = currentState
-    process(action, location: location)
     if matching(action) {
-      checkState(
-        before: before, after: currentState, updateStateToExpectedResult, location: location)
+      process(action, location: location) { before, after, changed in
+        self.checkState(
+          before: before, after: after, updateStateToExpectedResult, location: location,
+          changed: changed)
+      }
     } else {
+      process(action, location: location)
       location.report(
         """
         Received unexpected action: …

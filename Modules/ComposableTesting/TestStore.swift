@@ -2,6 +2,7 @@ import ComposableClocks
 import ComposableCore
 import ComposableDependencies
 import ComposableIssueReporting
+import ComposableSharing
 
 /// A store for tests: it proves, step by step, how a feature's state changes and which actions
 /// its effects feed back.
@@ -64,6 +65,8 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   var effectOrigins: [Int: EffectOrigin] = [:]
   var lastStep: StepLocation
   let endOfTestChecks = Protected(EndOfTestChecks())
+  /// The shared values the feature changed since the last step.
+  let sharedChanges = SharedChangeTracker()
 
   /// Creates a test store for a feature.
   ///
@@ -167,9 +170,11 @@ public final class TestStore<State: Equatable, Action: Sendable> {
         skipReceived(showSkippedAssertions: showSkippedAssertions, location: location)
       }
     }
-    let before = currentState
-    let started = process(action, location: location)
-    checkState(before: before, after: currentState, updateStateToExpectedResult, location: location)
+    let started = process(action, location: location) { before, after, changed in
+      self.checkState(
+        before: before, after: after, updateStateToExpectedResult, location: location,
+        changed: changed)
+    }
     lastStep = location
     await executor.waitUntilIdle()
     updateEndOfTestChecks()
@@ -262,20 +267,31 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     withoutActuallyEscaping(updateStateToExpectedResult) { update in
       checkState(
         before: currentState, after: currentState, update, location: location,
-        expectsChange: false)
+        changed: nil)
     }
+    sharedChanges.resetChanges()
   }
 
-  /// Runs the reducer for an action and starts its effects.
+  /// Runs the reducer for an action, lets `check` assert on the change, accepts the change, and
+  /// only then starts the action's effects, so nothing an effect does can slip between the
+  /// assertion and the acceptance.
   @discardableResult
   func process(
-    _ action: Action, location: StepLocation
+    _ action: Action, location: StepLocation,
+    check: ((_ before: State, _ after: State, _ changed: Bool) -> Void)? = nil
   ) -> [(id: Int, task: Task<Void, Never>)] {
-    let effect = withDependencyValues(dependencies) {
-      reducer.reduce(into: &currentState, action: action)
+    let before = currentState
+    let effect = SharedChangeTracker.$current.withValue(sharedChanges) {
+      withDependencyValues(dependencies) {
+        reducer.reduce(into: &currentState, action: action)
+      }
     }
+    check?(before, currentState, before != currentState || sharedChanges.hasChanges)
+    sharedChanges.resetChanges()
     var started: [(id: Int, task: Task<Void, Never>)] = []
-    runtime.run(effect, sendNow: { received.append($0) }, started: &started)
+    SharedChangeTracker.$current.withValue(sharedChanges) {
+      runtime.run(effect, sendNow: { received.append($0) }, started: &started)
+    }
     for (id, _) in started {
       effectOrigins[id] = EffectOrigin(id: id, action: customDump(action), location: location)
     }

@@ -29,7 +29,7 @@ struct DumpDiffer {
     case added(DumpShapeChild)
   }
 
-  private var expectedBuilder = DumpTreeBuilder()
+  private var expectedBuilder = DumpTreeBuilder(isExpectedSide: true)
   private var actualBuilder = DumpTreeBuilder()
   private var writer = DumpWriter()
 

@@ -1,3 +1,4 @@
+import ComposableSharing
 import Foundation
 
 /// Reflects values with `Mirror` into shapes (one level) and ``DumpNode`` trees (all levels).
@@ -11,6 +12,13 @@ import Foundation
 struct DumpTreeBuilder {
   private var typeInfos: [ObjectIdentifier: TypeInfo] = [:]
   private var objectsOnPath: Set<ObjectIdentifier> = []
+  /// Whether this builder reflects the expected side of a diff, where a shared value shows what
+  /// a test asserted rather than its live value.
+  let isExpectedSide: Bool
+
+  init(isExpectedSide: Bool = false) {
+    self.isExpectedSide = isExpectedSide
+  }
 
   /// The tree of the given value.
   mutating func node(for value: Any) -> DumpNode {
@@ -97,6 +105,9 @@ struct DumpTreeBuilder {
   /// The top level of a value: a leaf, or a container whose children are still values.
   mutating func shape(of value: Any) -> DumpShape {
     let info = typeInfo(of: type(of: value))
+    if info.isSideDumpable, let sided = value as? any _SideDumpable {
+      return shape(of: sided._dumpValue(expectedSide: isExpectedSide))
+    }
     if info.special == .anyHashable, let value = value as? AnyHashable {
       return shape(of: value.base)
     }
@@ -299,6 +310,7 @@ struct DumpTreeBuilder {
     var special: Special
     var container: Container
     var isError: Bool
+    var isSideDumpable: Bool
   }
 
   private mutating func typeInfo(of type: Any.Type) -> TypeInfo {
@@ -317,7 +329,8 @@ struct DumpTreeBuilder {
       }
     let info = TypeInfo(
       name: DumpTypeName.shorten(reflected), special: special(for: type), container: container,
-      isError: type is any Error.Type
+      isError: type is any Error.Type,
+      isSideDumpable: type is any _SideDumpable.Type
     )
     typeInfos[identifier] = info
     return info

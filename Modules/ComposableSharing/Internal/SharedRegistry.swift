@@ -1,0 +1,81 @@
+import ComposableIssueReporting
+
+/// The shared references alive in the process, by key identity: what makes every holder of a
+/// key see one value.
+enum SharedRegistry {
+  private struct Entry: Sendable {
+    weak var reference: (AnyObject & Sendable)?
+  }
+
+  private static let references = Protected<[SharedKeyID: Entry]>([:])
+
+  /// The reference for `key`, created (and loaded) the first time a holder asks for it.
+  static func reference<Key: SharedReaderKey>(
+    for key: Key, default defaultValue: () -> Key.Value,
+    fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
+  ) -> SharedReference<Key.Value> {
+    let id = SharedKeyID(key)
+    return references.withLock { references in
+      if let existing = references[id]?.reference as? SharedReference<Key.Value> {
+        return existing
+      }
+      let initialValue = defaultValue()
+      var value = initialValue
+      do {
+        if let loaded = try key.load(initialValue: initialValue) { value = loaded }
+      } catch {
+        reportIssue(
+          """
+          Could not load the shared value of \(describe(key)); using its default instead.
+
+          \(error)
+          """, fileID: fileID, filePath: filePath, line: line, column: column)
+      }
+      // NB: a reader and a writer of one key share one reference, so whoever creates it gives it
+      // the key's writer, if the key has one.
+      let save = (key as? any SharedKey).map { writable in saver(writable, as: Key.Value.self) }
+      let reference = SharedReference(value: value, description: describe(key), persist: save)
+      let subscription = key.subscribe(initialValue: initialValue) { [weak reference] newValue in
+        reference?.receiveOutsideChange(newValue ?? initialValue)
+      }
+      reference.keep(subscription)
+      references[id] = Entry(reference: reference)
+      return reference
+    }
+  }
+
+  private static func saver<Key: SharedKey, Value>(
+    _ key: Key, as _: Value.Type
+  ) -> @Sendable (Value) throws -> Void {
+    { value in
+      // NB: `Key.Value == Value` whenever this is called: the reference and its key were made
+      // together from one `SharedKey<Value>`.
+      try key.save(value as! Key.Value, immediately: false)
+    }
+  }
+
+  static func describe(_ key: some SharedReaderKey) -> String {
+    "\(String(describing: type(of: key)))(\(key.id))"
+  }
+}
+
+/// A key's identity with its type, so keys of different kinds never collide.
+struct SharedKeyID: Hashable, Sendable {
+  let keyType: ObjectIdentifier
+  let id: any Hashable & Sendable
+
+  init<Key: SharedReaderKey>(_ key: Key) {
+    self.keyType = ObjectIdentifier(Key.self)
+    self.id = key.id
+  }
+
+  static func == (lhs: Self, rhs: Self) -> Bool {
+    func isEqual<T: Hashable>(_ lhs: T) -> Bool { (rhs.id as? T) == lhs }
+    return lhs.keyType == rhs.keyType && isEqual(lhs.id)
+  }
+
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(keyType)
+    hasher.combine(id)
+  }
+}

@@ -1,0 +1,112 @@
+import ComposableSharing
+import ComposableTesting
+import Testing
+
+/// A feature that counts in shared state, from its reducer and from an effect.
+struct SharedCounter: Reducer {
+  struct State: Equatable {
+    @Shared(.inMemory("count")) var count = 0
+    var label = ""
+  }
+  enum Action: Equatable { case incrementButtonTapped, incrementLaterButtonTapped, didIncrement }
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .incrementButtonTapped:
+      state.$count.withLock { $0 += 1 }
+      return .none
+    case .incrementLaterButtonTapped:
+      return .run { [count = state.$count] send in
+        count.withLock { $0 += 1 }
+        await send(.didIncrement)
+      }
+    case .didIncrement:
+      state.label = "Incremented"
+      return .none
+    }
+  }
+}
+
+@MainActor
+@Suite struct SharedTestStoreTests {
+  @Test func assertedSharedMutationPasses() async {
+    let store = TestStore(initialState: SharedCounter.State()) { SharedCounter() }
+    await store.send(.incrementButtonTapped) {
+      $0.$count.withLock { $0 = 1 }
+    }
+    #expect(store.state.count == 1)
+    await store.send(.incrementButtonTapped) {
+      $0.$count.withLock { $0 = 2 }
+    }
+  }
+
+  @Test func unassertedSharedMutationFailsWithADiff() async {
+    let store = TestStore(initialState: SharedCounter.State()) { SharedCounter() }
+    let issues = await withExpectedIssue { await store.send(.incrementButtonTapped) }
+    #expect(
+      issues.map(\.message) == [
+        """
+        State was not expected to change, but a change occurred: …
+
+            SharedCounter.State(
+          -   _count: 0
+          +   _count: 1,
+              …
+            )
+
+        (Expected: −, Actual: +)
+        """
+      ])
+    // The live value is the feature's, whatever the assertion said.
+    #expect(store.state.count == 1)
+  }
+
+  @Test func wrongSharedAssertionFails() async {
+    let store = TestStore(initialState: SharedCounter.State()) { SharedCounter() }
+    let issues = await withExpectedIssue {
+      await store.send(.incrementButtonTapped) { $0.$count.withLock { $0 = 5 } }
+    }
+    #expect(issues.first?.message.hasPrefix("A state change does not match expectation") == true)
+    #expect(issues.first?.message.contains("-   _count: 5") == true)
+    #expect(issues.first?.message.contains("+   _count: 1") == true)
+    #expect(store.state.count == 1)
+  }
+
+  @Test func sharedMutationInAnEffectIsAssertedAtTheNextStep() async {
+    let store = TestStore(initialState: SharedCounter.State()) { SharedCounter() }
+    await store.send(.incrementLaterButtonTapped)
+    await store.receive(.didIncrement) {
+      $0.$count.withLock { $0 = 1 }
+      $0.label = "Incremented"
+    }
+  }
+
+  @Test func unassertedMutationInAnEffectFails() async {
+    let store = TestStore(initialState: SharedCounter.State()) { SharedCounter() }
+    await store.send(.incrementLaterButtonTapped)
+    let issues = await withExpectedIssue {
+      await store.receive(.didIncrement) { $0.label = "Incremented" }
+    }
+    #expect(issues.first?.message.contains("+   _count: 1") == true)
+  }
+
+  @Test func nonExhaustiveChecksOnlyWhatIsAsserted() async {
+    let store = TestStore(initialState: SharedCounter.State()) { SharedCounter() }
+    store.exhaustivity = .off
+    await store.send(.incrementButtonTapped)
+    await store.send(.incrementButtonTapped) { $0.$count.withLock { $0 = 2 } }
+    let issues = await withExpectedIssue {
+      await store.send(.incrementButtonTapped) { $0.$count.withLock { $0 = 99 } }
+    }
+    #expect(issues.first?.message.hasPrefix("A state change does not match expectation") == true)
+  }
+
+  @Test func testCanMutateSharedStateAndTheFeatureSeesIt() async {
+    @Shared(.inMemory("count")) var count = 10
+    let store = TestStore(initialState: SharedCounter.State()) { SharedCounter() }
+    #expect(store.state.count == 10)
+    $count.withLock { $0 = 20 }
+    await store.send(.incrementButtonTapped) { $0.$count.withLock { $0 = 21 } }
+    #expect(count == 21)
+  }
+}

@@ -1,0 +1,181 @@
+import ComposableSharing
+import ComposableTesting
+import Foundation
+import Testing
+
+/// The seeds' model, on an in-memory key.
+final class CounterModel {
+  @Shared(.inMemory("count")) var count = 0
+
+  func incrementButtonTapped() {
+    $count.withLock { $0 += 1 }
+  }
+}
+
+@Suite struct SharedTests {
+  @Test func holdersOfOneKeySeeOneValue() {
+    @Shared(.inMemory("count")) var first = 0
+    @Shared(.inMemory("count")) var second = 99
+    #expect(second == 0)
+    $first.withLock { $0 = 5 }
+    #expect(second == 5)
+  }
+
+  @Test func modelIncrements() {
+    let model = CounterModel()
+    model.incrementButtonTapped()
+    #expect(model.count == 1)
+  }
+
+  @Test func declaringTheValueFirstSetsWhatFeaturesSee() {
+    @Shared(.inMemory("count")) var count = 42
+    let model = CounterModel()
+    #expect(model.count == 42)
+    model.incrementButtonTapped()
+    #expect(count == 43)
+  }
+
+  @Test(arguments: 0..<6)
+  func parallelTestsAreQuarantined(value: Int) async {
+    @Shared(.inMemory("quarantined")) var shared = value
+    for _ in 0..<10 { await Task.yield() }
+    #expect(shared == value)
+    $shared.withLock { $0 += 1000 }
+    #expect(shared == value + 1000)
+  }
+
+  @Test func valueSharedWithoutAKey() {
+    let shared = Shared(value: [1])
+    let other = shared
+    other.withLock { $0.append(2) }
+    #expect(shared.wrappedValue == [1, 2])
+  }
+
+  @Test func readerSeesChanges() {
+    @Shared(.inMemory("name")) var name = "Blob"
+    @SharedReader(.inMemory("name")) var reader = "ignored"
+    $name.withLock { $0 = "Blob Jr." }
+    #expect(reader == "Blob Jr.")
+    #expect(SharedReader($name).wrappedValue == "Blob Jr.")
+  }
+
+  @Test func valuesInStateAreEquatable() {
+    struct State: Equatable {
+      var count: Shared<Int>
+    }
+    #expect(State(count: Shared(value: 1)) == State(count: Shared(value: 1)))
+    #expect(State(count: Shared(value: 1)) != State(count: Shared(value: 2)))
+  }
+
+  @Test func concurrentMutationsAreSerialised() async {
+    @Shared(.inMemory("total")) var total = 0
+    let shared = $total
+    await withTaskGroup(of: Void.self) { group in
+      for _ in 0..<100 {
+        group.addTask {
+          for _ in 0..<1000 { shared.withLock { $0 += 1 } }
+        }
+      }
+    }
+    #expect(total == 100_000)
+  }
+
+  @Test func dumpShowsTheValue() {
+    #expect(customDump(Shared(value: 3)) == "3")
+  }
+}
+
+/// A custom strategy written the testable way: it reaches its storage only through a dependency,
+/// so each test gets its own store.
+final class FlagStore: Sendable {
+  let flags = Protected<[String: Bool]>([:])
+  let failsToSave = Protected(false)
+}
+
+enum FlagStoreKey: DependencyKey {
+  static var liveValue: FlagStore { FlagStore() }
+  static var testValue: FlagStore { FlagStore() }
+}
+
+extension DependencyValues {
+  var flagStore: FlagStore {
+    get { self[FlagStoreKey.self] }
+    set { self[FlagStoreKey.self] = newValue }
+  }
+}
+
+struct FlagKey: SharedKey {
+  struct Unreadable: Error, CustomStringConvertible {
+    var description: String { "the flag store is unreadable" }
+  }
+  struct Unwritable: Error, CustomStringConvertible {
+    var description: String { "the flag store is read-only" }
+  }
+
+  let name: String
+  let store: FlagStore
+  var failsToLoad = false
+
+  init(_ name: String, failsToLoad: Bool = false) {
+    @Dependency(\.flagStore) var store
+    self.name = name
+    self.store = store
+    self.failsToLoad = failsToLoad
+  }
+
+  var id: [String] { [name, "\(ObjectIdentifier(store))"] }
+
+  func load(initialValue: Bool?) throws -> Bool? {
+    if failsToLoad { throw Unreadable() }
+    return store.flags.withLock { $0[name] }
+  }
+
+  func save(_ value: Bool, immediately: Bool) throws {
+    if store.failsToSave.withLock({ $0 }) { throw Unwritable() }
+    store.flags.withLock { $0[name] = value }
+  }
+
+  func subscribe(
+    initialValue: Bool?, didSet: @escaping @Sendable (Bool?) -> Void
+  ) -> SharedSubscription {
+    SharedSubscription {}
+  }
+}
+
+@Suite struct CustomStrategyTests {
+  @Test func customStrategyPersistsThroughItsDependency() {
+    @Dependency(\.flagStore) var store
+    @Shared(FlagKey("haptics")) var haptics = false
+    $haptics.withLock { $0 = true }
+    #expect(store.flags.withLock { $0 } == ["haptics": true])
+  }
+
+  @Test func testsHaveTheirOwnStore() {
+    @Dependency(\.flagStore) var store
+    #expect(store.flags.withLock { $0 }.isEmpty)
+  }
+
+  @Test func unreadableValueFallsBackToTheDefaultAndReports() {
+    let line = #line + 2
+    let issues = withExpectedIssue {
+      @Shared(FlagKey("broken", failsToLoad: true)) var broken = true
+      #expect(broken)
+    }
+    #expect(issues.count == 1)
+    #expect(issues.first?.line == UInt(line))
+    #expect(
+      issues.first?.message.hasPrefix(
+        "Could not load the shared value of FlagKey([\"broken\"") == true)
+    #expect(issues.first?.message.hasSuffix("the flag store is unreadable") == true)
+  }
+
+  @Test func failedSaveReportsAndKeepsTheValueInMemory() {
+    @Dependency(\.flagStore) var store
+    store.failsToSave.withLock { $0 = true }
+    @Shared(FlagKey("sound")) var sound = false
+    let issues = withExpectedIssue { $sound.withLock { $0 = true } }
+    #expect(sound)
+    #expect(issues.first?.message.hasPrefix("Could not save FlagKey([\"sound\"") == true)
+    #expect(issues.first?.message.contains("the flag store is read-only") == true)
+  }
+}
