@@ -35,9 +35,32 @@ func module(_ name: String, dependencies: [String]) -> [Target] {
   ]
 }
 
+/// The sample app under `AppCore/`: a client interface, its live value (imported only by the
+/// executable), and one module per feature. Each has a test target that depends on it and on
+/// `ComposableTesting` only.
+let appCore: [(name: String, dependencies: [String])] = [
+  ("APIClient", ["Composable"]),
+  ("APIClientLive", ["APIClient"]),
+  ("ActivityFeature", ["APIClient"]),
+  ("AppFeature", ["ActivityFeature", "LoginFeature", "ProfileFeature"]),
+  ("LoginFeature", ["APIClient"]),
+  ("ProfileFeature", ["APIClient"]),
+]
+
+/// A module of the sample app and its test target.
+func appModule(_ name: String, dependencies: [String]) -> [Target] {
+  [
+    .target(
+      name: name, dependencies: dependencies.map { .target(name: $0) }, path: "AppCore/\(name)"),
+    .testTarget(
+      name: "\(name)Tests", dependencies: [.target(name: name), "ComposableTesting"],
+      path: "Tests/\(name)Tests"),
+  ]
+}
+
 /// The command-line front end: a library that does the work and a thin executable that calls it.
 let cli: [Target] = [
-  .target(name: "AppCLI", dependencies: ["Composable"], path: "CLI/AppCLI"),
+  .target(name: "AppCLI", dependencies: ["APIClientLive", "AppFeature"], path: "CLI/AppCLI"),
   .executableTarget(name: "app-cli", dependencies: ["AppCLI"], path: "CLI/app-cli"),
   .testTarget(
     name: "AppCLITests", dependencies: ["AppCLI", "ComposableTesting"], path: "Tests/AppCLITests"),
@@ -50,6 +73,7 @@ let package = Package(
   platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11)],
   products: modules.map { .library(name: $0.name, targets: [$0.name]) }
     + [.executable(name: "app-cli", targets: ["app-cli"])],
-  targets: modules.flatMap { module($0.name, dependencies: $0.dependencies) } + cli,
+  targets: modules.flatMap { module($0.name, dependencies: $0.dependencies) }
+    + appCore.flatMap { appModule($0.name, dependencies: $0.dependencies) } + cli,
   swiftLanguageModes: [.v6]
 )

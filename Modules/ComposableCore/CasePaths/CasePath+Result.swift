@@ -1,0 +1,54 @@
+/// The cases of `Result`, so case key paths can go through it: `\.loginResponse.success`.
+///
+/// ```swift
+/// await store.receive(\.loginResponse.success) { $0.isLoading = false }
+/// ```
+public protocol _ResultCases: SendableMetatype {
+  /// The success type.
+  associatedtype Success
+  /// The failure type.
+  associatedtype Failure: Error
+  /// Embeds a success.
+  static func _success(_ value: Success) -> Self
+  /// Embeds a failure.
+  static func _failure(_ error: Failure) -> Self
+  /// The success, if this is one.
+  var _successValue: Success? { get }
+  /// The failure, if this is one.
+  var _failureValue: Failure? { get }
+}
+
+extension Result: _ResultCases {
+  /// Embeds a success.
+  public static func _success(_ value: Success) -> Self { .success(value) }
+  /// Embeds a failure.
+  public static func _failure(_ error: Failure) -> Self { .failure(error) }
+  /// The success, if this is one.
+  public var _successValue: Success? {
+    if case .success(let value) = self { value } else { nil }
+  }
+  /// The failure, if this is one.
+  public var _failureValue: Failure? {
+    if case .failure(let error) = self { error } else { nil }
+  }
+}
+
+extension CasePath where Value: _ResultCases {
+  /// The success case of a `Result`.
+  ///
+  /// ```swift
+  /// await store.receive(\.loginResponse.success)
+  /// ```
+  public var success: CasePath<Root, Value.Success> {
+    self.case({ Value._success($0) }, { $0._successValue })
+  }
+
+  /// The failure case of a `Result`.
+  ///
+  /// ```swift
+  /// await store.receive(\.loginResponse.failure)
+  /// ```
+  public var failure: CasePath<Root, Value.Failure> {
+    self.case({ Value._failure($0) }, { $0._failureValue })
+  }
+}
