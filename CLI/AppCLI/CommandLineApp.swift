@@ -1,23 +1,28 @@
-import Composable
+import APIClientLive
+import AppFeature
+import Foundation
 
-/// The `app-cli` program: reads commands, sends them to a store as actions, prints the state.
+/// The `app-cli` program: reads commands, sends them to one store of `AppFeature` as actions, and
+/// prints what changed.
 ///
-/// It is a library so tests can drive it with scripted input; the `app-cli` executable only
-/// calls ``run(arguments:lines:)``.
+/// It is a library so tests can drive it with scripted input; the `app-cli` executable only calls
+/// ``run(arguments:input:)``.
 ///
 /// ```swift
 /// let app = CommandLineApp(output: { print($0) }, errorOutput: { print($0) })
-/// let status = app.run(arguments: ["app-cli"], lines: ["+", "+", "quit"])
+/// let status = await app.run(arguments: ["app-cli", "--in-memory"], input: lines)
 /// ```
 @MainActor
-public struct CommandLineApp {
+public final class CommandLineApp {
   /// The version `--version` prints.
-  public static let version = "0.1.0"
+  public static let version = "0.2.0"
 
   private let output: (String) -> Void
   private let errorOutput: (String) -> Void
+  private let style: Style
+  private let isInteractive: Bool
 
-  /// Creates the program with where it writes its output and its errors.
+  /// Creates the program with where it writes, and whether it talks to a person.
   ///
   /// ```swift
   /// let app = CommandLineApp(output: { print($0) }, errorOutput: { print($0) })
@@ -26,85 +31,150 @@ public struct CommandLineApp {
   /// - Parameters:
   ///   - output: Receives each line of normal output.
   ///   - errorOutput: Receives each line of error output.
-  public init(output: @escaping (String) -> Void, errorOutput: @escaping (String) -> Void) {
+  ///   - isTerminal: Whether standard input and output are a terminal (prompts and colours).
+  ///   - environment: The environment, for `NO_COLOR`.
+  public init(
+    output: @escaping (String) -> Void, errorOutput: @escaping (String) -> Void,
+    isTerminal: Bool = false, environment: [String: String] = [:]
+  ) {
     self.output = output
     self.errorOutput = errorOutput
+    self.style = Style(isTerminal: isTerminal, environment: environment)
+    self.isInteractive = isTerminal
   }
 
-  /// Runs the program and returns its exit status: 0 on success, 1 when a command failed, 2 for
-  /// a bad argument.
+  /// Runs the program and returns its exit status: 0 on success, 1 when a scripted command
+  /// failed, 2 for a bad argument or an unreadable script.
   ///
   /// ```swift
-  /// exit(app.run(arguments: CommandLine.arguments, lines: StandardInputLines()))
+  /// exit(await app.run(arguments: CommandLine.arguments, input: CommandLineApp.standardInput()))
   /// ```
   ///
   /// - Parameters:
   ///   - arguments: The command-line arguments, the program's name first.
-  ///   - lines: The commands, one per line.
+  ///   - input: The commands, one per line, used unless `--script` names a file.
   /// - Returns: The exit status.
-  public func run(arguments: [String], lines: some Sequence<String>) -> Int32 {
-    for argument in arguments.dropFirst() {
-      switch argument {
-      case "--help", "-h":
-        output(Self.help)
-        return 0
-      case "--version":
-        output("app-cli \(Self.version)")
-        return 0
-      default:
-        errorOutput("error: unknown argument '\(argument)'. Run 'app-cli --help' for usage.")
+  public func run(arguments: [String], input: AsyncStream<String>) async -> Int32 {
+    let options: Options
+    do {
+      options = try Options.parse(Array(arguments.dropFirst()))
+    } catch {
+      errorOutput(style.error("\(error). Run 'app-cli --help' for usage."))
+      return 2
+    }
+    switch options.mode {
+    case .help:
+      output(Self.help)
+      return 0
+    case .version:
+      output("app-cli \(Self.version)")
+      return 0
+    case .session:
+      break
+    }
+    var lines = input
+    if let script = options.script {
+      guard let text = try? String(contentsOf: script, encoding: .utf8) else {
+        errorOutput(style.error("cannot read the script '\(script.path)'."))
         return 2
       }
+      lines = AsyncStream { continuation in
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+          continuation.yield(String(line))
+        }
+        continuation.finish()
+      }
     }
-    let store = Store(initialState: Counter.State()) { Counter() }
-    output("count: \(store.state.count)")
+    let session = Session(options: options, style: style, output: output)
+    defer { session.tearDown() }
+    session.start()
+    await session.settle()
     var failed = false
-    for line in lines {
-      let command = line.trimmingCharacters(in: .whitespaces)
-      switch command {
-      case "":
-        continue
-      case "+", "increment":
-        store.send(.incrementButtonTapped)
-      case "-", "decrement":
-        store.send(.decrementButtonTapped)
-      case "0", "reset":
-        store.send(.resetButtonTapped)
-      case "help":
-        output(Self.help)
-        continue
-      case "quit", "exit":
-        return failed ? 1 : 0
-      default:
+    if isInteractive, options.script == nil { output("Type 'help' for the commands.") }
+    for await line in lines {
+      let command: Command?
+      do {
+        command = try Command.parse(line)
+      } catch {
+        errorOutput(style.error(error.description))
         failed = true
-        errorOutput("error: unknown command '\(command)'. Type 'help' for the commands.")
         continue
       }
-      output("count: \(store.state.count)")
+      guard let command else { continue }
+      switch command {
+      case .quit:
+        return failed && !isInteractive ? 1 : 0
+      case .help:
+        output(Self.help)
+      case .state:
+        for line in session.fullState() { output(line) }
+      default:
+        do {
+          try session.perform(command)
+        } catch {
+          errorOutput(style.error(error.description))
+          failed = true
+          continue
+        }
+        await session.settle()
+      }
     }
-    return failed ? 1 : 0
+    return failed && !isInteractive ? 1 : 0
   }
 
-  static let help = """
-    USAGE: app-cli [--help] [--version]
+  /// The lines of standard input, read off the main thread so effects keep running meanwhile.
+  ///
+  /// ```swift
+  /// let lines = CommandLineApp.standardInput()
+  /// ```
+  public nonisolated static func standardInput() -> AsyncStream<String> {
+    AsyncStream { continuation in
+      Thread.detachNewThread {
+        while let line = readLine(strippingNewline: true) { continuation.yield(line) }
+        continuation.finish()
+      }
+    }
+  }
 
-    Reads commands from standard input, one per line:
-      + | increment   add one to the count
-      - | decrement   take one from the count
-      0 | reset       set the count to zero
-      help            show this help
-      quit | exit     leave
-
-    The exit status is 1 when any command failed.
+  static var help: String {
     """
-}
+    USAGE: app-cli [--data-dir PATH | --in-memory] [--script FILE] [--verbose] [--latency MS]
+           app-cli --help | --version
 
-extension String {
-  fileprivate func trimmingCharacters(in set: Set<Character>) -> String {
-    String(drop { set.contains($0) }.reversed().drop { set.contains($0) }.reversed())
+    A terminal front end for the sample app: log in, read your activity feed, log out.
+    State is kept in ~/.composable-app unless --data-dir or --in-memory says otherwise.
+
+    Demo account: \(APIClient.demoAccount.email) / \(APIClient.demoAccount.password)
+
+    COMMANDS (one per line, from the terminal, a pipe or --script FILE):
+      tab activity|settings|account   switch tab (or just: activity, settings, account)
+      email ADDRESS                   type the login email
+      password SECRET                 type the login password
+      submit | login                  log in
+      refresh                         reload the activity feed or the profile
+      open N                          open activity item N (marks it read)
+      close                           close the open item
+      logout                          log out
+      state                           show everything
+      help                            show this help
+      quit | exit                     leave
+
+    OPTIONS:
+      --data-dir PATH   keep persistent state in PATH
+      --in-memory       persist nothing
+      --script FILE     run the commands in FILE
+      --verbose         print every action and state change
+      --latency MS      simulated API latency in milliseconds (default 300)
+
+    A script run exits with status 1 if any line failed, 2 for a bad argument.
+    """
   }
 }
 
-extension Set where Element == Character {
-  fileprivate static var whitespaces: Self { [" ", "\t", "\r"] }
+/// The demo account of the embedded API, which `--help` prints.
+public enum DemoAccount {
+  /// The demo account's email.
+  public static var email: String { APIClient.demoAccount.email }
+  /// The demo account's password.
+  public static var password: String { APIClient.demoAccount.password }
 }

@@ -3,6 +3,8 @@ import Foundation
 
 let app = CommandLineApp(
   output: { print($0) },
-  errorOutput: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
+  errorOutput: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) },
+  isTerminal: isatty(0) == 1 && isatty(1) == 1,
+  environment: ProcessInfo.processInfo.environment
 )
-exit(app.run(arguments: CommandLine.arguments, lines: StandardInputLines()))
+exit(await app.run(arguments: CommandLine.arguments, input: CommandLineApp.standardInput()))

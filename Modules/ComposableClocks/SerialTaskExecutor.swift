@@ -61,6 +61,61 @@ public final class SerialTaskExecutor: TaskExecutor, Sendable {
   /// - Parameter label: The label of the underlying dispatch queue.
   public init(label: String = "composable.serial-executor") {
     self.queue = DispatchQueue(label: label)
+    self.parksImmediateSleeps = false
+  }
+
+  /// Creates an executor on which an ``ImmediateClock`` sleep parks until released, instead of
+  /// yielding: what a `TestStore` uses so an endless loop on an immediate clock still lets the
+  /// executor go idle between steps.
+  package init(label: String, parksImmediateSleeps: Bool) {
+    self.queue = DispatchQueue(label: label)
+    self.parksImmediateSleeps = parksImmediateSleeps
+  }
+
+  /// Whether ``ImmediateClock`` sleeps of tasks on this executor park (see ``releaseParked()``).
+  package let parksImmediateSleeps: Bool
+
+  private let parked = Protected<(next: Int, sleeps: [Int: CheckedContinuation<Void, any Error>])>(
+    (0, [:]))
+
+  /// How many immediate sleeps are parked.
+  package var parkedCount: Int {
+    parked.withLock { $0.sleeps.count }
+  }
+
+  /// Parks the current task's immediate sleep until ``releaseParked()``, or until the task is
+  /// cancelled (which throws `CancellationError`).
+  package func park() async throws {
+    let id = parked.withLock { parked in
+      defer { parked.next += 1 }
+      return parked.next
+    }
+    try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation { continuation in
+        let cancelled = parked.withLock { parked -> Bool in
+          guard !Task.isCancelled else { return true }
+          parked.sleeps[id] = continuation
+          return false
+        }
+        if cancelled { continuation.resume(throwing: CancellationError()) }
+      }
+    } onCancel: {
+      let continuation = parked.withLock { $0.sleeps.removeValue(forKey: id) }
+      continuation?.resume(throwing: CancellationError())
+    }
+  }
+
+  /// Resumes every parked immediate sleep: one round of the loops sleeping on immediate clocks.
+  ///
+  /// - Returns: How many sleeps were released.
+  @discardableResult
+  package func releaseParked() -> Int {
+    let continuations = parked.withLock { parked in
+      defer { parked.sleeps = [:] }
+      return parked.sleeps.sorted { $0.key < $1.key }.map(\.value)
+    }
+    for continuation in continuations { continuation.resume() }
+    return continuations.count
   }
 
   /// Queues a job; the runtime calls this for every job of a task that prefers this executor.

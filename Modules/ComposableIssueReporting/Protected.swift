@@ -16,8 +16,8 @@ package final class Protected<Value: Sendable>: @unchecked Sendable {
   // NB: `@unchecked Sendable` is sound: `value` is read and written only inside `withLock`, which
   // holds `lock` for the whole access, and `Value` is `Sendable`, so what leaves the lock can be
   // shared.
-  private var value: Value
   private let lock = NSLock()
+  private var value: Value
 
   /// Wraps `value`.
   package init(_ value: Value) {

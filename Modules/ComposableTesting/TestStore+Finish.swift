@@ -121,11 +121,26 @@ extension TestStore {
     timeout: Duration, location: StepLocation, only ids: Set<Int>? = nil
   ) async -> Bool {
     let deadline = ContinuousClock.now.advanced(by: timeout)
+    var releasedRounds = 0
     while true {
       await executor.waitUntilIdle()
       let running = ids.map { runtime.runningIDs.intersection($0).count } ?? runtime.runningCount
       if running == 0 { return true }
       guard exhaustivity == .on else { return false }
+      if executor.parkedCount > 0 {
+        guard releasedRounds < immediateRoundLimit else {
+          location.report(
+            """
+            Expected effects to finish, but \(running) \(running == 1 ? "keeps" : "keep") sleeping \
+            on an ImmediateClock in a loop. Cancel them (for example with '.cancellable(id:)' and \
+            '.cancel(id:)'), or use a TestClock to step through them.
+            """)
+          return false
+        }
+        releasedRounds += 1
+        executor.releaseParked()
+        continue
+      }
       if executor.testClockSleeperCount.load(ordering: .relaxed) >= runtime.runningCount {
         location.report(
           """

@@ -75,6 +75,39 @@ extension TestStore {
       location: StepLocation(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
+  /// Asserts that an effect sent an action of this case with this payload, and how the state
+  /// changes when it is processed.
+  ///
+  /// ```swift
+  /// await store.receive(\.delegate.didLogin, User(id: 1, name: "Blob", email: "blob@example.com"))
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - actionCase: The case of the action expected.
+  ///   - value: The payload expected.
+  ///   - timeout: How long to wait for an uncontrolled effect; the store's ``timeout`` if `nil`.
+  ///   - updateStateToExpectedResult: The expected state change, as in `send(_:assert:)`.
+  ///   - fileID: The file ID of the caller, for messages.
+  ///   - filePath: The file path of the caller, for messages.
+  ///   - line: The line of the caller, for messages.
+  ///   - column: The column of the caller, for messages.
+  public func receive<Value: Equatable>(
+    _ actionCase: CaseKeyPath<Action, Value>,
+    _ value: Value,
+    timeout: Duration? = nil,
+    assert updateStateToExpectedResult: ((_ state: inout State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    let casePath = actionCase.casePath()
+    await receiveAction(
+      matching: { casePath.extract($0) == value }, expected: casePath.embed(value),
+      timeout: timeout, assert: updateStateToExpectedResult,
+      location: StepLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+
   /// Asserts that an effect sent an action that satisfies a predicate, and how the state changes
   /// when it is processed.
   ///
@@ -148,6 +181,7 @@ extension TestStore {
   ) async -> Bool {
     let deadline = ContinuousClock.now.advanced(by: timeout)
     var skipped: [Action] = []
+    var releasedRounds = 0
     while true {
       await executor.waitUntilIdle()
       switch exhaustivity {
@@ -168,6 +202,22 @@ extension TestStore {
         if skippedAny { continue }
       }
       let actions = received.actions
+      if executor.parkedCount > 0 {
+        // NB: effects sleeping on an ImmediateClock go on, one round at a time, only when the
+        // test waits for something they may send.
+        guard releasedRounds < immediateRoundLimit else {
+          location.report(
+            """
+            Expected to receive an action, but received none: effects kept sleeping on an \
+            ImmediateClock for \(immediateRoundLimit) rounds without sending it.\
+            \(unmatchedSuffix(actions + skipped))
+            """)
+          return false
+        }
+        releasedRounds += 1
+        executor.releaseParked()
+        continue
+      }
       let running = runtime.runningCount
       if running == 0 {
         location.report(
@@ -203,6 +253,9 @@ extension TestStore {
     actions.isEmpty ? "" : "\n\nReceived actions that do not match: \(describeList(actions))"
   }
 }
+
+/// How many rounds of ImmediateClock sleeps a step may release before it gives up.
+let immediateRoundLimit = 1_000
 
 /// A duration as seconds, the way messages show it: `0.1`, `2.0`.
 package func seconds(_ duration: Duration) -> String {

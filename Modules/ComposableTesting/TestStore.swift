@@ -101,7 +101,7 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     let (state, reducer, dependencies) = withDependencies(prepareDependencies) {
       (initialState(), reducer(), DependencyValues.current)
     }
-    let executor = SerialTaskExecutor(label: "composable.test-store")
+    let executor = SerialTaskExecutor(label: "composable.test-store", parksImmediateSleeps: true)
     let received = ReceivedActions<Action>()
     self.currentState = state
     self.reducer = reducer
@@ -312,8 +312,10 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   }
 
   deinit {
-    let checks = endOfTestChecks.withLock { $0 }
+    var checks = endOfTestChecks.withLock { $0 }
     defer { runtime.cancelAll() }
+    // NB: effects may have sent actions since the last step; read the buffer as it is now.
+    checks.unhandledActions = received.actions.map { customDump($0) }
     checks.report(running: runtime.runningIDs)
   }
 }

@@ -1,3 +1,4 @@
+import ComposableClocks
 import ComposableCore
 import ComposableTesting
 import Testing
@@ -55,8 +56,53 @@ extension CasePath where Value == Screen {
   }
 }
 
+/// A parent whose state holds an enum property, routed with the property form of `ifCaseLet`.
+struct Holder: Reducer {
+  struct State: Equatable {
+    var screen = Screen.counter(Counter.State())
+  }
+  enum Action: Sendable {
+    case counter(Counter.Action)
+    case leave
+  }
+
+  var body: some Reducer<State, Action> {
+    Reduce { state, action in
+      if case .leave = action { state.screen = .empty }
+      return .none
+    }
+    .ifCaseLet(\.screen, case: \.counter, action: \.counter) { Counter() }
+  }
+}
+
+extension CasePath where Value == Holder.Action {
+  var counter: CasePath<Root, Counter.Action> {
+    self.case(Value.counter) { if case .counter(let action) = $0 { action } else { nil } }
+  }
+}
+
 @MainActor
 @Suite struct ReducerTests {
+  @Test func ifCaseLetOnAPropertyRunsTheChildAndCancelsWhenTheCaseChanges() async {
+    let clock = TestClock()
+    let executor = SerialTaskExecutor()
+    let store = makeStore(initialState: Holder.State(), executor: executor) {
+      $0.continuousClock = clock
+    } _: {
+      Holder()
+    }
+    store.send(.counter(.increment))
+    #expect(store.state.screen == .counter(Counter.State(count: 1)))
+    store.send(.counter(.incrementLater))
+    await executor.waitUntilIdle()
+    #expect(clock.sleeperCount == 1)
+    store.send(.leave)
+    await executor.waitUntilIdle()
+    #expect(clock.sleeperCount == 0)
+    let issues = withExpectedIssue { store.send(.counter(.increment)) }
+    #expect(issues.first?.message.contains("\"ifCaseLet\"") == true)
+  }
+
   @Test func builderRunsReducersInOrder() {
     var state = Built.State()
     _ = Built(includeOptional: true, useFirst: true, repeats: 2).reduce(into: &state, action: .go)

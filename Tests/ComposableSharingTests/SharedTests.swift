@@ -80,6 +80,13 @@ final class CounterModel {
     #expect(total == 100_000)
   }
 
+  @Test func optionalDefaultIsUsedWhenNothingIsStored() {
+    @Shared(.inMemory("user")) var user: String? = "Blob"
+    #expect(user == "Blob")
+    @Shared(.inMemory("user")) var later: String? = nil
+    #expect(later == "Blob")
+  }
+
   @Test func dumpShowsTheValue() {
     #expect(customDump(Shared(value: 3)) == "3")
   }
@@ -171,8 +178,8 @@ struct FlagKey: SharedKey {
 
   @Test func failedSaveReportsAndKeepsTheValueInMemory() {
     @Dependency(\.flagStore) var store
-    store.failsToSave.withLock { $0 = true }
     @Shared(FlagKey("sound")) var sound = false
+    store.failsToSave.withLock { $0 = true }
     let issues = withExpectedIssue { $sound.withLock { $0 = true } }
     #expect(sound)
     #expect(issues.first?.message.hasPrefix("Could not save FlagKey([\"sound\"") == true)

@@ -229,3 +229,33 @@ extension CasePath where Value == Login.Action.Delegate {
 extension CasePath where Value == Login.LoginResponse {
   var success: CasePath<Root, String> { self.case(Value.success) }
 }
+
+/// A ticker that never stops by itself: the shape of a refresh timer.
+struct TickerFeature: Reducer {
+  struct State: Equatable { var ticks = 0 }
+  enum Action: Equatable { case start, stop, tick }
+  enum CancelID { case ticker }
+  @Dependency(\.continuousClock) var clock
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .start:
+      return .run { send in
+        while true {
+          try await clock.sleep(for: .seconds(30))
+          await send(.tick)
+        }
+      }
+      .cancellable(id: CancelID.ticker)
+    case .stop:
+      return .cancel(id: CancelID.ticker)
+    case .tick:
+      state.ticks += 1
+      return .none
+    }
+  }
+}
+
+extension CasePath where Value == TickerFeature.Action {
+  var tick: CasePath<Root, Void> { self.case(.tick) }
+}

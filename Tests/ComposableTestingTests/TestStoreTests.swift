@@ -198,29 +198,41 @@ import Testing
   }
 
   @Test func sendingWithUnhandledReceivedActionsFails() async {
+    let clock = TestClock()
     let store = TestStore(initialState: TimerFeature.State()) {
       TimerFeature()
     } withDependencies: {
-      $0.continuousClock = .immediate
+      $0.continuousClock = clock
     }
     await store.send(.startTimerButtonTapped)
+    await clock.advance(by: .seconds(5))
     let issues = await withExpectedIssue {
       await store.send(.stopButtonTapped)
     }
     #expect(
-      issues.first?.message.hasPrefix(
-        "Must handle 5 received actions before sending an action: …\n\nUnhandled actions: [")
-        == true)
+      issues.first?.message == """
+        Must handle 5 received actions before sending an action: …
+
+        Unhandled actions: [
+          .timerTick,
+          .timerTick,
+          .timerTick,
+          .timerTick,
+          .timerTick
+        ]
+        """)
     await store.skipReceivedActions()
   }
 
   @Test func receivingTheWrongActionFails() async {
+    let clock = TestClock()
     let store = TestStore(initialState: TimerFeature.State()) {
       TimerFeature()
     } withDependencies: {
-      $0.continuousClock = .immediate
+      $0.continuousClock = clock
     }
     await store.send(.startTimerButtonTapped)
+    await clock.advance(by: .seconds(5))
     let issues = await withExpectedIssue {
       await store.receive(.stopButtonTapped)
     }
@@ -237,13 +249,15 @@ import Testing
   }
 
   @Test func unhandledActionsAtTheEndFail() async {
+    let clock = TestClock()
     let store = TestStore(initialState: TimerFeature.State()) {
       TimerFeature()
     } withDependencies: {
-      $0.continuousClock = .immediate
+      $0.continuousClock = clock
     }
     let line = #line + 1
     await store.send(.startTimerButtonTapped)
+    await clock.advance(by: .seconds(5))
     let issues = await withExpectedIssue { await store.finish() }
     #expect(
       issues.first?.message.hasPrefix(
@@ -254,20 +268,52 @@ import Testing
   }
 
   @Test func unhandledActionsWhenTheStoreGoesAwayFail() async {
+    let clock = TestClock()
     let line = #line + 7
     let issues = await withExpectedIssue {
       let store = TestStore(initialState: TimerFeature.State()) {
         TimerFeature()
       } withDependencies: {
-        $0.continuousClock = .immediate
+        $0.continuousClock = clock
       }
       await store.send(.startTimerButtonTapped)
+      await clock.advance(by: .seconds(5))
     }
     #expect(issues.count == 1)
     #expect(issues.first?.line == UInt(line))
     #expect(
       issues.first?.message.hasPrefix("The store received 5 unexpected actions after this one: …")
         == true)
+  }
+
+  @Test func immediateClockLoopsAdvanceOnlyWhenTheTestWaits() async {
+    let store = TestStore(initialState: TickerFeature.State()) {
+      TickerFeature()
+    } withDependencies: {
+      $0.continuousClock = ImmediateClock()
+    }
+    await store.send(.start)
+    await store.receive(\.tick) { $0.ticks = 1 }
+    await store.receive(\.tick) { $0.ticks = 2 }
+    await store.send(.stop)
+  }
+
+  @Test func immediateClockLoopThatNeverEndsFailsFinish() async {
+    let store = TestStore(initialState: TickerFeature.State()) {
+      TickerFeature()
+    } withDependencies: {
+      $0.continuousClock = ImmediateClock()
+    }
+    store.exhaustivity = .off
+    await store.send(.start)
+    store.exhaustivity = .on
+    await store.skipReceivedActions(strict: false)
+    let issues = await withExpectedIssue { await store.finish() }
+    #expect(
+      issues.first?.message.hasPrefix(
+        "Expected effects to finish, but 1 keeps sleeping on an ImmediateClock in a loop.") == true)
+    await store.skipReceivedActions()
+    await store.send(.stop)
   }
 
   @Test func finishFailsAtOnceWhenEffectsWaitOnATestClock() async {
@@ -331,6 +377,26 @@ import Testing
       $0.errorMessage = nil
     }
     await store.receive(.loginResponse(.success("Blob"))) { $0.isLoading = false }
-    await store.receive(\.delegate.didLogin)
+    await store.receive(\.delegate.didLogin, "Blob")
+  }
+
+  @Test func receiveByCaseAndPayloadFailsOnAnotherPayload() async {
+    let store = TestStore(initialState: Login.State()) {
+      Login()
+    } withDependencies: {
+      $0.authenticationClient.login = { _, _ in "Blob" }
+    }
+    await store.send(.submitButtonTapped) { $0.isLoading = true }
+    await store.receive(.loginResponse(.success("Blob"))) { $0.isLoading = false }
+    let issues = await withExpectedIssue { await store.receive(\.delegate.didLogin, "Blob Jr.") }
+    #expect(
+      issues.first?.message == """
+        Received unexpected action: …
+
+          - .delegate(.didLogin("Blob Jr."))
+          + .delegate(.didLogin("Blob"))
+
+        (Expected: −, Received: +)
+        """)
   }
 }

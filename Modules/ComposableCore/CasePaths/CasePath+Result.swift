@@ -52,3 +52,22 @@ extension CasePath where Value: _ResultCases {
     self.case({ Value._failure($0) }, { $0._failureValue })
   }
 }
+
+extension Result where Failure == any Error {
+  /// Runs asynchronous work and captures its value or the error it throws.
+  ///
+  /// ```swift
+  /// return .run { send in
+  ///   await send(.loginResponse(Result { try await apiClient.login(email, password) }))
+  /// }
+  /// ```
+  ///
+  /// - Parameter body: The work to run.
+  public init(catching body: () async throws -> Success) async {
+    do {
+      self = .success(try await body())
+    } catch {
+      self = .failure(error)
+    }
+  }
+}

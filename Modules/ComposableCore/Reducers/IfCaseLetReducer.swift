@@ -27,11 +27,67 @@ extension Reducer {
     column: UInt = #column
   ) -> _IfCaseLetReducer<Self, Case>
   where CaseState == Case.State, CaseAction == Case.Action {
-    _IfCaseLetReducer(
-      parent: self, child: `case`(), toChildState: toCaseState.casePath(),
+    let casePath = toCaseState.casePath()
+    return _IfCaseLetReducer(
+      parent: self, child: `case`(),
+      extract: casePath.extract, embed: { $0 = casePath.embed($1) },
       toChildAction: toCaseAction.casePath(), namespace: EffectID(toCaseState),
       location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     )
+  }
+
+  /// Runs a child reducer on one case of an enum property of the state, while it is that case.
+  ///
+  /// The same as ``ifCaseLet(_:action:then:fileID:filePath:line:column:)`` for an enum that is a
+  /// property of the state rather than the state itself: when this reducer moves the property to
+  /// another case, the child's effects are cancelled.
+  ///
+  /// ```swift
+  /// Reduce { state, action in … }
+  ///   .ifCaseLet(\.account, case: \.loggedIn, action: \.profile) { Profile() }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - toEnum: The enum property.
+  ///   - toCaseState: The enum's case holding the child's state.
+  ///   - toCaseAction: The action case holding the child's actions.
+  ///   - case: The child reducer.
+  /// - Returns: A reducer that runs the child, then this reducer.
+  public func ifCaseLet<Enum, CaseState, CaseAction, Case: Reducer>(
+    _ toEnum: WritableKeyPath<State, Enum> & Sendable,
+    case toCaseState: CaseKeyPath<Enum, CaseState> & Sendable,
+    action toCaseAction: CaseKeyPath<Action, CaseAction>,
+    @ReducerBuilder<CaseState, CaseAction> then case: () -> Case,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> _IfCaseLetReducer<Self, Case>
+  where CaseState == Case.State, CaseAction == Case.Action {
+    let casePath = toCaseState.casePath()
+    return _IfCaseLetReducer(
+      parent: self, child: `case`(),
+      extract: { casePath.extract($0[keyPath: toEnum]) },
+      embed: { $0[keyPath: toEnum] = casePath.embed($1) },
+      toChildAction: toCaseAction.casePath(),
+      namespace: EffectID(PropertyCaseID(property: toEnum, case: toCaseState)),
+      location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    )
+  }
+}
+
+/// The cancellation namespace of an `ifCaseLet` on an enum property.
+struct PropertyCaseID: Hashable, Sendable {
+  let property: AnyKeyPath & Sendable
+  let `case`: AnyKeyPath & Sendable
+
+  static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.property == rhs.property && lhs.case == rhs.case
+  }
+
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(property)
+    hasher.combine(`case`)
   }
 }
 
@@ -39,7 +95,8 @@ extension Reducer {
 public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   let parent: Parent
   let child: Child
-  let toChildState: CasePath<Parent.State, Child.State>
+  let extract: (Parent.State) -> Child.State?
+  let embed: (inout Parent.State, Child.State) -> Void
   let toChildAction: CasePath<Parent.Action, Child.Action>
   let namespace: EffectID
   let location: SourceLocation
@@ -49,12 +106,12 @@ public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   {
     var childEffects = Effect<Parent.Action>.none
     if let childAction = toChildAction.extract(action) {
-      if var childState = toChildState.extract(state) {
+      if var childState = extract(state) {
         childEffects = child.reduce(into: &childState, action: childAction)
           .namespaced(namespace)
           .cancellable(id: namespace)
           .map(toChildAction.embed)
-        state = toChildState.embed(childState)
+        embed(&state, childState)
       } else {
         reportIssue(
           """
@@ -74,10 +131,10 @@ public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
         )
       }
     }
-    let wasPresent = toChildState.extract(state) != nil
+    let wasPresent = extract(state) != nil
     let parentEffects = parent.reduce(into: &state, action: action)
     let cancel: Effect<Parent.Action> =
-      wasPresent && toChildState.extract(state) == nil ? .cancel(id: namespace) : .none
+      wasPresent && extract(state) == nil ? .cancel(id: namespace) : .none
     return .merge(childEffects, parentEffects, cancel)
   }
 }

@@ -19,6 +19,7 @@ public final class Store<State, Action: Sendable> {
   private let readState: @MainActor () -> State
   private let sendAction: @MainActor (Action) -> StoreTask
   private let addObserver: @MainActor (@escaping @MainActor () -> Void) -> StoreObservation
+  private let countRunningEffects: @MainActor () -> Int
 
   /// Creates a store for a feature.
   ///
@@ -63,16 +64,25 @@ public final class Store<State, Action: Sendable> {
     self.readState = { core.state }
     self.sendAction = { core.send($0) }
     self.addObserver = { core.observe($0) }
+    self.countRunningEffects = { core.runningEffectCount }
   }
 
   private init(
     readState: @escaping @MainActor () -> State,
     sendAction: @escaping @MainActor (Action) -> StoreTask,
-    addObserver: @escaping @MainActor (@escaping @MainActor () -> Void) -> StoreObservation
+    addObserver: @escaping @MainActor (@escaping @MainActor () -> Void) -> StoreObservation,
+    countRunningEffects: @escaping @MainActor () -> Int
   ) {
     self.readState = readState
     self.sendAction = sendAction
     self.addObserver = addObserver
+    self.countRunningEffects = countRunningEffects
+  }
+
+  /// How many effects of the whole store (the root's) are running: front ends use it to tell
+  /// when a command's work is done.
+  package var runningEffectCount: Int {
+    countRunningEffects()
   }
 
   /// The feature's current state; it changes only when an action is sent.
@@ -121,7 +131,8 @@ public final class Store<State, Action: Sendable> {
     return Store<ChildState, ChildAction>(
       readState: { readState()[keyPath: toChildState] },
       sendAction: { sendAction(embed($0)) },
-      addObserver: addObserver
+      addObserver: addObserver,
+      countRunningEffects: countRunningEffects
     )
   }
 

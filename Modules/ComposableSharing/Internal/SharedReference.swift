@@ -6,12 +6,17 @@ final class SharedReference<Value: Sendable>: Sendable, SnapshotResetting {
     var value: Value
     /// The value as last asserted by a test, while a test store tracks changes to it.
     var snapshot: Value?
+    /// Counts mutations, so saves land in the order the mutations happened.
+    var version = 0
   }
 
   private let state: Protected<State>
   private let persist: (@Sendable (Value) throws -> Void)?
   let description: String
   private let subscription = Protected<SharedSubscription?>(nil)
+  /// The version of the last value handed to the key. Saving happens under this lock, not the
+  /// state's, so a key that notifies other holders while saving cannot deadlock with them.
+  private let savedVersion = Protected(0)
 
   init(
     value: Value, description: String, persist: (@Sendable (Value) throws -> Void)? = nil
@@ -52,13 +57,14 @@ final class SharedReference<Value: Sendable>: Sendable, SnapshotResetting {
       }
     }
     let tracker = SharedChangeTracker.current
-    let (result, newValue) = try state.withLock { state in
+    let (result, newValue, version) = try state.withLock { state in
       if tracker != nil, state.snapshot == nil { state.snapshot = state.value }
       let result = try operation(&state.value)
-      return (result, state.value)
+      state.version += 1
+      return (result, state.value, state.version)
     }
     tracker?.track(self)
-    save(newValue, fileID: fileID, filePath: filePath, line: line, column: column)
+    save(newValue, version: version, fileID: fileID, filePath: filePath, line: line, column: column)
     return result
   }
 
@@ -72,11 +78,17 @@ final class SharedReference<Value: Sendable>: Sendable, SnapshotResetting {
   }
 
   private func save(
-    _ value: Value, fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
+    _ value: Value, version: Int,
+    fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
   ) {
     guard let persist else { return }
     do {
-      try persist(value)
+      try savedVersion.withLock { savedVersion in
+        // NB: a mutation that lost the race to a later one must not overwrite its value.
+        guard version > savedVersion else { return }
+        try persist(value)
+        savedVersion = version
+      }
     } catch {
       reportIssue(
         """

@@ -21,8 +21,13 @@ enum SharedRegistry {
       }
       let initialValue = defaultValue()
       var value = initialValue
+      var isStored = true
       do {
-        if let loaded = try key.load(initialValue: initialValue) { value = loaded }
+        if let loaded = try key.load(initialValue: initialValue) {
+          value = loaded
+        } else {
+          isStored = false
+        }
       } catch {
         reportIssue(
           """
@@ -35,6 +40,18 @@ enum SharedRegistry {
       // the key's writer, if the key has one.
       let save = (key as? any SharedKey).map { writable in saver(writable, as: Key.Value.self) }
       let reference = SharedReference(value: value, description: describe(key), persist: save)
+      if !isStored, let save {
+        // NB: the first holder's default becomes the stored value, so that declaring
+        // `@Shared(key) var value = 42` sets what every later holder sees, even once the
+        // declaring holder is gone.
+        do {
+          try save(initialValue)
+        } catch {
+          reportIssue(
+            "Could not save the default value of \(describe(key)): \(error)",
+            fileID: fileID, filePath: filePath, line: line, column: column)
+        }
+      }
       let subscription = key.subscribe(initialValue: initialValue) { [weak reference] newValue in
         reference?.receiveOutsideChange(newValue ?? initialValue)
       }

@@ -23,7 +23,9 @@ public struct InMemoryKey<Value: Sendable>: SharedKey {
 
   /// The value stored under the name, if any.
   public func load(initialValue: Value?) throws -> Value? {
-    storage.value(forKey: key) as? Value
+    // NB: unwrap first: casting a missing entry to an optional `Value` would succeed, as `nil`.
+    guard let stored = storage.value(forKey: key) else { return nil }
+    return stored as? Value
   }
 
   /// Stores the value under the name.

@@ -1,0 +1,141 @@
+@_exported import ActivityFeature
+import Composable
+@_exported import LoginFeature
+@_exported import ProfileFeature
+
+/// The whole app: three tabs, the third being the account, which is the login screen until the
+/// user logs in and the profile afterwards.
+///
+/// It composes the features and routes their delegate actions: a successful login stores the
+/// user (shared and persisted, so a restart stays logged in), shows the profile, starts the
+/// activity feed and switches to the activity tab; a logout undoes all of that.
+///
+/// ```swift
+/// let store = Store(initialState: AppFeature.State()) { AppFeature() }
+/// store.send(.login(.emailChanged("blob@example.com")))
+/// ```
+public struct AppFeature: Reducer {
+  /// The app's tabs.
+  public enum Tab: String, CaseIterable, Equatable, Sendable {
+    case activity
+    case settings
+    case account
+  }
+
+  /// What the account tab shows.
+  public enum Account: Equatable {
+    case loggedOut(Login.State)
+    case loggedIn(Profile.State)
+  }
+
+  /// The app's state.
+  public struct State: Equatable {
+    /// The tab on screen.
+    public var selectedTab: Tab
+    /// The account tab.
+    public var account: Account
+    /// The activity feed, while someone is logged in.
+    public var activity: Activity.State?
+    /// The logged-in user, persisted across launches.
+    @Shared(.currentUser) public var currentUser: User? = nil
+
+    /// The app at launch: logged in when a user was logged in last time.
+    ///
+    /// ```swift
+    /// let state = AppFeature.State()
+    /// ```
+    public init() {
+      @Shared(.currentUser) var currentUser: User? = nil
+      if let user = currentUser {
+        self.init(
+          selectedTab: .activity, account: .loggedIn(Profile.State(user: user)),
+          activity: Activity.State(userID: user.id))
+      } else {
+        self.init(selectedTab: .account, account: .loggedOut(Login.State()), activity: nil)
+      }
+    }
+
+    /// The app in a given state.
+    ///
+    /// ```swift
+    /// let state = AppFeature.State(selectedTab: .account, account: .loggedOut(Login.State()))
+    /// ```
+    public init(selectedTab: Tab, account: Account, activity: Activity.State? = nil) {
+      self.selectedTab = selectedTab
+      self.account = account
+      self.activity = activity
+    }
+  }
+
+  /// What can happen in the app.
+  public enum Action: Sendable {
+    case activity(Activity.Action)
+    case login(Login.Action)
+    case profile(Profile.Action)
+    case tabSelected(Tab)
+  }
+
+  /// Creates the app's reducer.
+  public init() {}
+
+  /// The features, then the routing of their delegate actions.
+  public var body: some Reducer<State, Action> {
+    Reduce { state, action in
+      switch action {
+      case .login(.delegate(.didLogin(let user))):
+        state.$currentUser.withLock { $0 = user }
+        state.account = .loggedIn(Profile.State(user: user))
+        state.activity = Activity.State(userID: user.id)
+        state.selectedTab = .activity
+        return .none
+
+      case .profile(.delegate(.didLogout)):
+        state.$currentUser.withLock { $0 = nil }
+        state.account = .loggedOut(Login.State())
+        state.activity = nil
+        state.selectedTab = .account
+        return .none
+
+      case .tabSelected(let tab):
+        state.selectedTab = tab
+        return .none
+
+      case .activity, .login, .profile:
+        return .none
+      }
+    }
+    .ifCaseLet(\.account, case: \.loggedOut, action: \.login) { Login() }
+    .ifCaseLet(\.account, case: \.loggedIn, action: \.profile) { Profile() }
+    .ifLet(\.activity, action: \.activity) { Activity() }
+  }
+}
+
+extension CasePath where Value == AppFeature.Action {
+  /// The activity feed's actions.
+  public var activity: CasePath<Root, Activity.Action> {
+    self.case(Value.activity) { if case .activity(let action) = $0 { action } else { nil } }
+  }
+  /// The login screen's actions.
+  public var login: CasePath<Root, Login.Action> {
+    self.case(Value.login) { if case .login(let action) = $0 { action } else { nil } }
+  }
+  /// The profile screen's actions.
+  public var profile: CasePath<Root, Profile.Action> {
+    self.case(Value.profile) { if case .profile(let action) = $0 { action } else { nil } }
+  }
+  /// A tab was selected.
+  public var tabSelected: CasePath<Root, AppFeature.Tab> {
+    self.case(Value.tabSelected) { if case .tabSelected(let tab) = $0 { tab } else { nil } }
+  }
+}
+
+extension CasePath where Value == AppFeature.Account {
+  /// The login screen's state.
+  public var loggedOut: CasePath<Root, Login.State> {
+    self.case(Value.loggedOut) { if case .loggedOut(let state) = $0 { state } else { nil } }
+  }
+  /// The profile screen's state.
+  public var loggedIn: CasePath<Root, Profile.State> {
+    self.case(Value.loggedIn) { if case .loggedIn(let state) = $0 { state } else { nil } }
+  }
+}

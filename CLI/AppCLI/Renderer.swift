@@ -1,0 +1,88 @@
+import AppFeature
+import Foundation
+
+/// Turns the app's state into short lines a person reads at a glance, and tells which lines
+/// changed since the last time.
+struct Renderer {
+  private var lastLines: [String] = []
+  private let style: Style
+
+  init(style: Style) {
+    self.style = style
+  }
+
+  /// The lines of `state` that are new or different since the last call.
+  mutating func changes(in state: AppFeature.State) -> [String] {
+    let lines = Self.lines(for: state)
+    defer { lastLines = lines }
+    let previous = Set(lastLines)
+    return lines.filter { !previous.contains($0) }.map(style.highlight)
+  }
+
+  /// Every line of `state`.
+  static func lines(for state: AppFeature.State) -> [String] {
+    var lines = [tabs(state.selectedTab)]
+    switch state.account {
+    case .loggedOut(let login):
+      let email = login.email.isEmpty ? "(none)" : login.email
+      let password =
+        login.password.isEmpty ? "(none)" : String(repeating: "•", count: login.password.count)
+      lines.append("Login: email \(email), password \(password)")
+      if login.isLoading { lines.append("Login: logging in…") }
+      if let error = login.errorMessage { lines.append("Login error: \(error)") }
+    case .loggedIn(let profile):
+      lines.append("Logged in as \(profile.user.name) <\(profile.user.email)>")
+      if profile.isLoading { lines.append("Profile: loading…") }
+      if let stats = profile.stats {
+        lines.append(
+          "Profile: \(stats.itemCount) items, \(stats.unreadCount) unread, member since "
+            + day(stats.memberSince))
+      }
+      if let error = profile.errorMessage { lines.append("Profile error: \(error)") }
+    }
+    if let activity = state.activity {
+      if activity.isLoading { lines.append("Activity: loading…") }
+      lines.append("Activity: \(activity.items.count) items, \(activity.unreadCount) unread")
+      for item in activity.items {
+        let unread = activity.readItemIDs.contains(item.id) ? "" : "  (unread)"
+        lines.append("  #\(item.id) \(item.title)\(unread)")
+      }
+      if let id = activity.selectedItemID, let item = activity.items[id: id] {
+        lines.append("Open #\(item.id): \(item.title) — \(item.body)")
+      }
+      if let error = activity.errorMessage { lines.append("Activity error: \(error)") }
+    }
+    return lines
+  }
+
+  private static func tabs(_ selected: AppFeature.Tab) -> String {
+    "Tabs: "
+      + AppFeature.Tab.allCases.map { $0 == selected ? "[\($0.rawValue)]" : $0.rawValue }
+      .joined(separator: " ")
+  }
+
+  private static func day(_ date: Date) -> String {
+    let formatter = ISO8601DateFormatter()
+    formatter.formatOptions = [.withFullDate]
+    return formatter.string(from: date)
+  }
+}
+
+/// Whether output is coloured: only on a terminal, and never with `NO_COLOR` set.
+struct Style: Sendable {
+  let isColored: Bool
+
+  init(isTerminal: Bool, environment: [String: String]) {
+    isColored = isTerminal && environment["NO_COLOR"] == nil
+  }
+
+  func highlight(_ line: String) -> String {
+    guard isColored else { return line }
+    if line.contains("error:") { return "\u{1B}[31m\(line)\u{1B}[0m" }
+    return line
+  }
+
+  func error(_ message: String) -> String {
+    isColored ? "\u{1B}[31merror:\u{1B}[0m \(message)" : "error: \(message)"
+  }
+}

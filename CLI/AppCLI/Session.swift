@@ -1,0 +1,133 @@
+import APIClientLive
+import AppFeature
+import Foundation
+
+/// One run of the app: its store, its dependencies, and what the user sees.
+@MainActor
+final class Session {
+  private let store: Store<AppFeature.State, AppFeature.Action>
+  private let clock: WatchedClock
+  private let temporaryDirectory: URL?
+  private let output: (String) -> Void
+  private var renderer: Renderer
+  private var observation: StoreObservation?
+  private var isActivityOnScreen = false
+  private var isProfileOnScreen = false
+
+  init(options: Options, style: Style, output: @escaping (String) -> Void) {
+    let clock = WatchedClock()
+    let temporaryDirectory =
+      options.inMemory
+      ? FileManager.default.temporaryDirectory.appending(path: "composable-app-\(UUID())") : nil
+    let dataDirectory =
+      temporaryDirectory ?? options.dataDirectory
+      ?? APIClient.defaultDataDirectory
+    self.clock = clock
+    self.temporaryDirectory = temporaryDirectory
+    self.output = output
+    self.renderer = Renderer(style: style)
+    let verboseOutput: ((String) -> Void)? = options.verbose ? output : nil
+    self.store = Store(initialState: AppFeature.State()) {
+      AppFeature()._printChanges(verboseOutput.map { print in .customDump(print) })
+    } withDependencies: {
+      $0.context = .live
+      $0.appDataDirectory = dataDirectory
+      $0.apiClient = .live(dataDirectory: dataDirectory, latency: options.latency)
+      $0.continuousClock = clock
+      // TEMP: defaultFileStorage
+    }
+  }
+
+  func start() {
+    observation = store.observe { [weak self] state in self?.render(state) }
+  }
+
+  func tearDown() {
+    observation?.cancel()
+    if let temporaryDirectory { try? FileManager.default.removeItem(at: temporaryDirectory) }
+  }
+
+  /// Sends the actions a command stands for.
+  func perform(_ command: Command) throws(CommandError) {
+    let state = store.state
+    switch command {
+    case .tab(let tab):
+      store.send(.tabSelected(tab))
+    case .email(let email):
+      guard case .loggedOut = state.account else { throw .unavailable(Self.loggedIn) }
+      store.send(.login(.emailChanged(email)))
+    case .password(let password):
+      guard case .loggedOut = state.account else { throw .unavailable(Self.loggedIn) }
+      store.send(.login(.passwordChanged(password)))
+    case .submit:
+      guard case .loggedOut = state.account else { throw .unavailable(Self.loggedIn) }
+      store.send(.login(.submitButtonTapped))
+    case .refresh:
+      if state.selectedTab == .activity, state.activity != nil {
+        store.send(.activity(.refreshButtonTapped))
+      } else if case .loggedIn = state.account {
+        store.send(.profile(.refreshButtonTapped))
+      } else {
+        throw .unavailable("Nothing to refresh: log in first.")
+      }
+    case .open(let id):
+      guard let activity = state.activity else { throw .unavailable(Self.loggedOut) }
+      guard activity.items[id: id] != nil else {
+        throw .unavailable("There is no activity item #\(id).")
+      }
+      store.send(.tabSelected(.activity))
+      store.send(.activity(.itemTapped(id)))
+    case .close:
+      guard state.activity?.selectedItemID != nil else {
+        throw .unavailable("No activity item is open.")
+      }
+      store.send(.activity(.closeItemButtonTapped))
+    case .logout:
+      guard case .loggedIn = state.account else { throw .unavailable(Self.loggedOut) }
+      store.send(.profile(.logoutButtonTapped))
+    case .help, .quit, .state:
+      break
+    }
+  }
+
+  /// Waits until the command's work is done: every running effect has finished or is parked on a
+  /// long sleep (the feed's refresh timer).
+  func settle() async {
+    let deadline = ContinuousClock.now.advanced(by: .seconds(10))
+    while store.runningEffectCount > clock.longSleepCount(atLeast: .seconds(5)),
+      ContinuousClock.now < deadline
+    {
+      try? await ContinuousClock().sleep(for: .milliseconds(2))
+    }
+    for _ in 0..<3 { await Task.yield() }
+  }
+
+  func fullState() -> [String] {
+    Renderer.lines(for: store.state)
+  }
+
+  private func render(_ state: AppFeature.State) {
+    for line in renderer.changes(in: state) { output(line) }
+    updateScreens(state)
+  }
+
+  /// Tells features when they come on and off the screen, as a graphical front end would.
+  private func updateScreens(_ state: AppFeature.State) {
+    let activityVisible = state.selectedTab == .activity && state.activity != nil
+    if activityVisible != isActivityOnScreen {
+      isActivityOnScreen = activityVisible
+      if state.activity != nil {
+        store.send(.activity(activityVisible ? .onAppear : .onDisappear))
+      }
+    }
+    var profileVisible = false
+    if state.selectedTab == .account, case .loggedIn = state.account { profileVisible = true }
+    if profileVisible != isProfileOnScreen {
+      isProfileOnScreen = profileVisible
+      if profileVisible { store.send(.profile(.onAppear)) }
+    }
+  }
+
+  private static let loggedIn = "You are logged in: 'logout' first."
+  private static let loggedOut = "You are not logged in: 'email', 'password', then 'submit'."
+}

@@ -1,0 +1,120 @@
+import Foundation
+
+/// How values of one type are written to a `UserDefaults` entry and read back from it.
+///
+/// Each supported type is stored as a property-list object that comes back unchanged from
+/// `UserDefaults` on every platform, in memory and after a trip to disk:
+/// - `Bool`, `Int`, `Double`, `String` and `Data` are stored as themselves.
+/// - `URL` is stored as its `absoluteString`: on Linux `set(_: URL?, forKey:)` keeps only the
+///   URL's path (`https://example.com/a` would come back as `file:///a`).
+/// - `Date` is stored as its `timeIntervalSinceReferenceDate`: the property lists written by
+///   Foundation on Linux keep only the whole seconds of a `Date`, but every bit of a `Double`.
+///   An entry holding a `Date` (written by other code) is read too.
+/// - A `RawRepresentable` value is stored as its raw value.
+/// - An optional is stored as its wrapped value, and `nil` removes the entry.
+struct AppStorageConversion<Value>: Sendable {
+  /// What the entry must hold, as error messages name it.
+  let expectedType: String
+  /// The object to store for a value, or `nil` to remove the entry.
+  let encode: @Sendable (Value) -> Any?
+  /// The value an entry's object stands for, or `nil` when it is not one.
+  let decode: @Sendable (Any) -> Value?
+}
+
+extension AppStorageConversion<Bool> {
+  static let bool = Self(expectedType: "Bool", encode: { $0 }) { object in
+    isBoolean(object) ? object as? Bool : nil
+  }
+}
+
+extension AppStorageConversion<Int> {
+  static let int = Self(expectedType: "Int", encode: { $0 }) { object in
+    guard !isBoolean(object) else { return nil }
+    if let integer = object as? any BinaryInteger { return Int(exactly: integer) }
+    // NB: Apple's defaults hand back `NSNumber`s, which bridge to `Int` only when exact.
+    return object as? Int
+  }
+}
+
+extension AppStorageConversion<Double> {
+  static let double = Self(expectedType: "Double", encode: { $0 }) { object in
+    guard !isBoolean(object) else { return nil }
+    if let double = object as? Double { return double }
+    if let float = object as? Float { return Double(float) }
+    if let integer = object as? any BinaryInteger { return Double(exactly: integer) }
+    return nil
+  }
+}
+
+extension AppStorageConversion<String> {
+  static let string = Self(expectedType: "String", encode: { $0 }) { $0 as? String }
+}
+
+extension AppStorageConversion<Data> {
+  static let data = Self(expectedType: "Data", encode: { $0 }) { $0 as? Data }
+}
+
+extension AppStorageConversion<URL> {
+  static let url = Self(expectedType: "URL", encode: { $0.absoluteString }) { object in
+    (object as? String).flatMap { URL(string: $0) }
+  }
+}
+
+extension AppStorageConversion<Date> {
+  static let date = Self(
+    expectedType: "Date", encode: { $0.timeIntervalSinceReferenceDate }
+  ) { object in
+    if let date = object as? Date { return date }
+    return AppStorageConversion<Double>.double.decode(object)
+      .map(Date.init(timeIntervalSinceReferenceDate:))
+  }
+}
+
+extension AppStorageConversion {
+  /// Stores the raw value of a value whose raw values are integers.
+  static func rawInt() -> Self
+  where Value: RawRepresentable & Sendable, Value.RawValue == Int {
+    Self(expectedType: "\(Value.self) (raw Int)", encode: { $0.rawValue }) { object in
+      AppStorageConversion<Int>.int.decode(object).flatMap(Value.init(rawValue:))
+    }
+  }
+
+  /// Stores the raw value of a value whose raw values are strings.
+  static func rawString() -> Self
+  where Value: RawRepresentable & Sendable, Value.RawValue == String {
+    Self(expectedType: "\(Value.self) (raw String)", encode: { $0.rawValue }) { object in
+      AppStorageConversion<String>.string.decode(object).flatMap(Value.init(rawValue:))
+    }
+  }
+
+  /// Stores an optional as its wrapped value; `nil` removes the entry.
+  static func optional<Wrapped>(_ wrapped: AppStorageConversion<Wrapped>) -> Self
+  where Value == Wrapped? {
+    Self(
+      expectedType: wrapped.expectedType,
+      encode: { value in value.flatMap { wrapped.encode($0) } },
+      decode: { object in wrapped.decode(object).map { Optional.some($0) } }
+    )
+  }
+}
+
+/// Whether an entry's object is a Boolean rather than a number.
+private func isBoolean(_ object: Any) -> Bool {
+  #if canImport(Darwin)
+    // NB: Apple's defaults hand back `NSNumber`s, and one holding a Boolean bridges to `Int` and
+    // `Double` as well, so only its Core Foundation type tells it apart.
+    guard let number = object as? NSNumber else { return false }
+    return CFGetTypeID(number) == CFBooleanGetTypeID()
+  #else
+    return object is Bool
+  #endif
+}
+
+/// How an error message names what an entry holds: its type and its value.
+func describeStoredObject(_ object: Any) -> String {
+  switch object {
+  case let string as String: "String \(String(reflecting: string))"
+  case let data as Data: "Data (\(data.count) bytes)"
+  default: "\(type(of: object)) \(object)"
+  }
+}

@@ -1,0 +1,380 @@
+import Foundation
+
+extension SharedReaderKey {
+  /// A `Bool` stored in `UserDefaults` under `key`.
+  ///
+  /// Stored as a Boolean. In tests each test has its own store, so tests never see each other's
+  /// values.
+  ///
+  /// ```swift
+  /// @Shared(.appStorage("isHapticsEnabled")) var isHapticsEnabled = true
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - key: The entry's name.
+  ///   - store: The `UserDefaults` to use; when `nil`, the key uses
+  ///     ``ComposableDependencies/DependencyValues/defaultAppStorage`` as it is when the key is
+  ///     created.
+  /// - Returns: The key.
+  public static func appStorage(
+    _ key: String, store: UserDefaults? = nil
+  ) -> Self where Self == AppStorageKey<Bool> {
+    AppStorageKey(key, store: store, conversion: .bool)
+  }
+
+  /// An optional `Bool` stored in `UserDefaults` under `key`; saving `nil` removes the entry.
+  ///
+  /// Stored as a Boolean. A missing entry loads as the holder's default.
+  ///
+  /// ```swift
+  /// @Shared(.appStorage("isHapticsEnabled")) var isHapticsEnabled: Bool? = nil
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - key: The entry's name.
+  ///   - store: The `UserDefaults` to use; when `nil`, the key uses
+  ///     ``ComposableDependencies/DependencyValues/defaultAppStorage`` as it is when the key is
+  ///     created.
+  /// - Returns: The key.
+  public static func appStorage(
+    _ key: String, store: UserDefaults? = nil
+  ) -> Self where Self == AppStorageKey<Bool?> {
+    AppStorageKey(key, store: store, conversion: .optional(.bool))
+  }
+
+  /// An `Int` stored in `UserDefaults` under `key`.
+  ///
+  /// Stored as an integer; an entry holding any integer that fits in an `Int` is read. In tests
+  /// each test has its own store, so tests never see each other's values.
+  ///
+  /// ```swift
+  /// @Shared(.appStorage("launchCount")) var launchCount = 0
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - key: The entry's name.
+  ///   - store: The `UserDefaults` to use; when `nil`, the key uses
+  ///     ``ComposableDependencies/DependencyValues/defaultAppStorage`` as it is when the key is
+  ///     created.
+  /// - Returns: The key.
+  public static func appStorage(
+    _ key: String, store: UserDefaults? = nil
+  ) -> Self where Self == AppStorageKey<Int> {
+    AppStorageKey(key, store: store, conversion: .int)
+  }
+
+  /// An optional `Int` stored in `UserDefaults` under `key`; saving `nil` removes the entry.
+  ///
+  /// Stored as an integer; an entry holding any integer that fits in an `Int` is read. A missing
+  /// entry loads as the holder's default.
+  ///
+  /// ```swift
+  /// @Shared(.appStorage("launchCount")) var launchCount: Int? = nil
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - key: The entry's name.
+  ///   - store: The `UserDefaults` to use; when `nil`, the key uses
+  ///     ``ComposableDependencies/DependencyValues/defaultAppStorage`` as it is when the key is
+  ///     created.
+  /// - Returns: The key.
+  public static func appStorage(
+    _ key: String, store: UserDefaults? = nil
+  ) -> Self where Self == AppStorageKey<Int?> {
+    AppStorageKey(key, store: store, conversion: .optional(.int))
+  }
+
+  /// A `Double` stored in `UserDefaults` under `key`.
+  ///
+  /// Stored as a floating-point number; an entry holding an integer that converts exactly is read
+  /// too. In tests each test has its own store, so tests never see each other's values.
+  ///
+  /// ```swift
+  /// @Shared(.appStorage("volume")) var volume = 0.5
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - key: The entry's name.
+  ///   - store: The `UserDefaults` to use; when `nil`, the key uses
+  ///     ``ComposableDependencies/DependencyValues/defaultAppStorage`` as it is when the key is
+  ///     created.
+  /// - Returns: The key.
+  public static func appStorage(
+    _ key: String, store: UserDefaults? = nil
+  ) -> Self where Self == AppStorageKey<Double> {
+    AppStorageKey(key, store: store, conversion: .double)
+  }
+
+  /// An optional `Double` stored in `UserDefaults` under `key`; saving `nil` removes the entry.
+  ///
+  /// Stored as a floating-point number; an entry holding an integer that converts exactly is read
+  /// too. A missing entry loads as the holder's default.
+  ///
+  /// ```swift
+  /// @Shared(.appStorage("volume")) var volume: Double? = nil
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - key: The entry's name.
+  ///   - store: The `UserDefaults` to use; when `nil`, the key uses
+  ///     ``ComposableDependencies/DependencyValues/defaultAppStorage`` as it is when the key is
+  ///     created.
+  /// - Returns: The key.
+  public static func appStorage(
+    _ key: String, store: UserDefaults? = nil
+  ) -> Self where Self == AppStorageKey<Double?> {
+    AppStorageKey(key, store: store, conversion: .optional(.double))
+  }
+
+  /// A `String` stored in `UserDefaults` under `key`.
+  ///
+  /// Stored as a string. In tests each test has its own store, so tests never see each other's
+  /// values.
+  ///
+  /// ```swift
+  /// @Shared(.appStorage("userName")) var userName = "Blob"
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - key: The entry's name.
+  ///   - store: The `UserDefaults` to use; when `nil`, the key uses
+  ///     ``ComposableDependencies/DependencyValues/defaultAppStorage`` as it is when the key is
+  ///     created.
+  /// - Returns: The key.
+  public static func appStorage(
+    _ key: String, store: UserDefaults? = nil
+  ) -> Self where Self == AppStorageKey<String> {
+    AppStorageKey(key, store: store, conversion: .string)
+  }
+
+  /// An optional `String` stored in `UserDefaults` under `key`; saving `nil` removes the entry.
+  ///
+  /// Stored as a string. A missing entry loads as the holder's default.
+  ///
+  /// ```swift
+  /// @Shared(.appStorage("userName")) var userName: String? = nil
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - key: The entry's name.
+  ///   - store: The `UserDefaults` to use; when `nil`, the key uses
+  ///     ``ComposableDependencies/DependencyValues/defaultAppStorage`` as it is when the key is
+  ///     created.
+  /// - Returns: The key.
+  public static func appStorage(
+    _ key: String, store: UserDefaults? = nil
+  ) -> Self where Self == AppStorageKey<String?> {
+    AppStorageKey(key, store: store, conversion: .optional(.string))
+  }
+
+  /// A `URL` stored in `UserDefaults` under `key`.
+  ///
+  /// Stored as its absolute string (Foundation on Linux would keep only its path); a relative URL
+  /// comes back as its `absoluteURL`. In tests each test has its own store, so tests never see each
+  /// other's values.
+  ///
+  /// ```swift
+  /// @Shared(.appStorage("lastOpenedURL")) var lastOpenedURL = URL(string: "https://example.com")!
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - key: The entry's name.
+  ///   - store: The `UserDefaults` to use; when `nil`, the key uses
+  ///     ``ComposableDependencies/DependencyValues/defaultAppStorage`` as it is when the key is
+  ///     created.
+  /// - Returns: The key.
+  public static func appStorage(
+    _ key: String, store: UserDefaults? = nil
+  ) -> Self where Self == AppStorageKey<URL> {
+    AppStorageKey(key, store: store, conversion: .url)
+  }
+
+  /// An optional `URL` stored in `UserDefaults` under `key`; saving `nil` removes the entry.
+  ///
+  /// Stored as its absolute string (Foundation on Linux would keep only its path); a relative URL
+  /// comes back as its `absoluteURL`. A missing entry loads as the holder's default.
+  ///
+  /// ```swift
+  /// @Shared(.appStorage("lastOpenedURL")) var lastOpenedURL: URL? = nil
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - key: The entry's name.
+  ///   - store: The `UserDefaults` to use; when `nil`, the key uses
+  ///     ``ComposableDependencies/DependencyValues/defaultAppStorage`` as it is when the key is
+  ///     created.
+  /// - Returns: The key.
+  public static func appStorage(
+    _ key: String, store: UserDefaults? = nil
+  ) -> Self where Self == AppStorageKey<URL?> {
+    AppStorageKey(key, store: store, conversion: .optional(.url))
+  }
+
+  /// A `Data` stored in `UserDefaults` under `key`.
+  ///
+  /// Stored as data. In tests each test has its own store, so tests never see each other's values.
+  ///
+  /// ```swift
+  /// @Shared(.appStorage("avatar")) var avatar = Data()
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - key: The entry's name.
+  ///   - store: The `UserDefaults` to use; when `nil`, the key uses
+  ///     ``ComposableDependencies/DependencyValues/defaultAppStorage`` as it is when the key is
+  ///     created.
+  /// - Returns: The key.
+  public static func appStorage(
+    _ key: String, store: UserDefaults? = nil
+  ) -> Self where Self == AppStorageKey<Data> {
+    AppStorageKey(key, store: store, conversion: .data)
+  }
+
+  /// An optional `Data` stored in `UserDefaults` under `key`; saving `nil` removes the entry.
+  ///
+  /// Stored as data. A missing entry loads as the holder's default.
+  ///
+  /// ```swift
+  /// @Shared(.appStorage("avatar")) var avatar: Data? = nil
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - key: The entry's name.
+  ///   - store: The `UserDefaults` to use; when `nil`, the key uses
+  ///     ``ComposableDependencies/DependencyValues/defaultAppStorage`` as it is when the key is
+  ///     created.
+  /// - Returns: The key.
+  public static func appStorage(
+    _ key: String, store: UserDefaults? = nil
+  ) -> Self where Self == AppStorageKey<Data?> {
+    AppStorageKey(key, store: store, conversion: .optional(.data))
+  }
+
+  /// A `Date` stored in `UserDefaults` under `key`.
+  ///
+  /// Stored as its seconds since the reference date (a `Double`), which survives a trip to disk
+  /// exactly on every platform; an entry holding a `Date` is read too. In tests each test has its
+  /// own store, so tests never see each other's values.
+  ///
+  /// ```swift
+  /// @Shared(.appStorage("lastSync")) var lastSync = Date.distantPast
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - key: The entry's name.
+  ///   - store: The `UserDefaults` to use; when `nil`, the key uses
+  ///     ``ComposableDependencies/DependencyValues/defaultAppStorage`` as it is when the key is
+  ///     created.
+  /// - Returns: The key.
+  public static func appStorage(
+    _ key: String, store: UserDefaults? = nil
+  ) -> Self where Self == AppStorageKey<Date> {
+    AppStorageKey(key, store: store, conversion: .date)
+  }
+
+  /// An optional `Date` stored in `UserDefaults` under `key`; saving `nil` removes the entry.
+  ///
+  /// Stored as its seconds since the reference date (a `Double`), which survives a trip to disk
+  /// exactly on every platform; an entry holding a `Date` is read too. A missing entry loads as the
+  /// holder's default.
+  ///
+  /// ```swift
+  /// @Shared(.appStorage("lastSync")) var lastSync: Date? = nil
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - key: The entry's name.
+  ///   - store: The `UserDefaults` to use; when `nil`, the key uses
+  ///     ``ComposableDependencies/DependencyValues/defaultAppStorage`` as it is when the key is
+  ///     created.
+  /// - Returns: The key.
+  public static func appStorage(
+    _ key: String, store: UserDefaults? = nil
+  ) -> Self where Self == AppStorageKey<Date?> {
+    AppStorageKey(key, store: store, conversion: .optional(.date))
+  }
+
+  /// A value with `Int` raw values stored in `UserDefaults` under `key`, as its raw value.
+  ///
+  /// An entry holding a raw value that makes no `Value` is unreadable, like one of another type.
+  ///
+  /// ```swift
+  /// enum Priority: Int { case low, high }
+  /// @Shared(.appStorage("priority")) var priority = Priority.low
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - key: The entry's name.
+  ///   - store: The `UserDefaults` to use; when `nil`, the key uses
+  ///     ``ComposableDependencies/DependencyValues/defaultAppStorage`` as it is when the key is
+  ///     created.
+  /// - Returns: The key.
+  public static func appStorage<Value: RawRepresentable & Sendable>(
+    _ key: String, store: UserDefaults? = nil
+  ) -> Self where Value.RawValue == Int, Self == AppStorageKey<Value> {
+    AppStorageKey(key, store: store, conversion: .rawInt())
+  }
+
+  /// An optional value with `Int` raw values stored in `UserDefaults` under `key`; saving `nil`
+  /// removes the entry.
+  ///
+  /// The value is stored as its raw value. A missing entry loads as the holder's default.
+  ///
+  /// ```swift
+  /// @Shared(.appStorage("priority")) var priority: Priority? = nil
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - key: The entry's name.
+  ///   - store: The `UserDefaults` to use; when `nil`, the key uses
+  ///     ``ComposableDependencies/DependencyValues/defaultAppStorage`` as it is when the key is
+  ///     created.
+  /// - Returns: The key.
+  public static func appStorage<Value: RawRepresentable & Sendable>(
+    _ key: String, store: UserDefaults? = nil
+  ) -> Self where Value.RawValue == Int, Self == AppStorageKey<Value?> {
+    AppStorageKey(key, store: store, conversion: .optional(.rawInt()))
+  }
+
+  /// A value with `String` raw values stored in `UserDefaults` under `key`, as its raw value.
+  ///
+  /// An entry holding a raw value that makes no `Value` is unreadable, like one of another type.
+  ///
+  /// ```swift
+  /// enum Theme: String { case light, dark }
+  /// @Shared(.appStorage("theme")) var theme = Theme.light
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - key: The entry's name.
+  ///   - store: The `UserDefaults` to use; when `nil`, the key uses
+  ///     ``ComposableDependencies/DependencyValues/defaultAppStorage`` as it is when the key is
+  ///     created.
+  /// - Returns: The key.
+  public static func appStorage<Value: RawRepresentable & Sendable>(
+    _ key: String, store: UserDefaults? = nil
+  ) -> Self where Value.RawValue == String, Self == AppStorageKey<Value> {
+    AppStorageKey(key, store: store, conversion: .rawString())
+  }
+
+  /// An optional value with `String` raw values stored in `UserDefaults` under `key`; saving `nil`
+  /// removes the entry.
+  ///
+  /// The value is stored as its raw value. A missing entry loads as the holder's default.
+  ///
+  /// ```swift
+  /// @Shared(.appStorage("theme")) var theme: Theme? = nil
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - key: The entry's name.
+  ///   - store: The `UserDefaults` to use; when `nil`, the key uses
+  ///     ``ComposableDependencies/DependencyValues/defaultAppStorage`` as it is when the key is
+  ///     created.
+  /// - Returns: The key.
+  public static func appStorage<Value: RawRepresentable & Sendable>(
+    _ key: String, store: UserDefaults? = nil
+  ) -> Self where Value.RawValue == String, Self == AppStorageKey<Value?> {
+    AppStorageKey(key, store: store, conversion: .optional(.rawString()))
+  }
+}
