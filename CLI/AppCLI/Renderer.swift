@@ -42,7 +42,9 @@ struct Renderer {
     }
     if let activity = state.activity {
       if activity.isLoading { lines.append("Activity: loading…") }
-      lines.append("Activity: \(activity.items.count) items, \(activity.unreadCount) unread")
+      if !activity.isLoading || !activity.items.isEmpty {
+        lines.append("Activity: \(activity.items.count) items, \(activity.unreadCount) unread")
+      }
       for item in activity.items {
         let unread = activity.readItemIDs.contains(item.id) ? "" : "  (unread)"
         lines.append("  #\(item.id) \(item.title)\(unread)")

@@ -34,7 +34,7 @@ final class Session {
       $0.appDataDirectory = dataDirectory
       $0.apiClient = .live(dataDirectory: dataDirectory, latency: options.latency)
       $0.continuousClock = clock
-      // TEMP: defaultFileStorage
+      $0.defaultFileStorage = options.inMemory ? .inMemory : Self.fileSystemWithoutCoalescing
     }
   }
 
@@ -126,6 +126,14 @@ final class Session {
       isProfileOnScreen = profileVisible
       if profileVisible { store.send(.profile(.onAppear)) }
     }
+  }
+
+  /// The file system, writing every save at once: a command-line session can end a moment after
+  /// a change (a logout, say), before a coalesced write would have happened.
+  private static var fileSystemWithoutCoalescing: FileStorage {
+    var storage = FileStorage.fileSystem
+    storage.coalescingInterval = nil
+    return storage
   }
 
   private static let loggedIn = "You are logged in: 'logout' first."

@@ -89,7 +89,7 @@ import Testing
   @Test func fetchProfile_countsItemsAndUnread() async throws {
     try await withDataDirectory { directory in
       let stats = try await APIClient.live(dataDirectory: directory).fetchProfile(1)
-      #expect(stats == ProfileStats(itemCount: 4, unreadCount: 3, memberSince: Self.joined))
+      #expect(stats == ProfileStats(itemCount: 4, unreadCount: 4, memberSince: Self.joined))
     }
   }
 
@@ -193,7 +193,7 @@ import Testing
       let itemIDs = Array(100..<200)
       try await addItems(itemIDs, to: directory)
       let client = APIClient.live(dataDirectory: directory)
-      #expect(try await client.fetchProfile(1).unreadCount == 3 + itemIDs.count)
+      #expect(try await client.fetchProfile(1).unreadCount == 4 + itemIDs.count)
 
       try await withThrowingTaskGroup(of: Void.self) { group in
         for itemID in itemIDs {
@@ -205,7 +205,7 @@ import Testing
       }
 
       #expect(
-        try await APIClient.live(dataDirectory: directory).fetchProfile(1).unreadCount == 3)
+        try await APIClient.live(dataDirectory: directory).fetchProfile(1).unreadCount == 4)
     }
   }
 

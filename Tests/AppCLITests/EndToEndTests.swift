@@ -61,8 +61,7 @@ import Testing
     #expect(run.output.contains("Activity: 4 items"))
   }
 
-  @Test(.disabled("The current user is persisted once .fileStorage lands."))
-  func aRestartStaysLoggedInUntilLogout() throws {
+  @Test func aRestartStaysLoggedInUntilLogout() throws {
     defer { cleanUp() }
     _ = try run("email blob@example.com\npassword \(DemoAccount.password)\nsubmit\nquit\n")
     let restarted = try run("state\nlogout\nquit\n")

@@ -12,7 +12,7 @@ import Foundation
 ///       "memberSince" : "2024-01-15T09:00:00Z",
 ///       "name" : "Blob",
 ///       "password" : { "salt" : "…", "sha256" : "…" },
-///       "readItemIDs" : [ 1 ]
+///       "readItemIDs" : [ ]
 ///     }
 ///   ],
 ///   "version" : 1
@@ -130,7 +130,7 @@ extension Database {
 }
 
 extension Database {
-  /// What a new data file holds: the demo account, its feed, and its first item read.
+  /// What a new data file holds: the demo account and its feed, all unread.
   static func demo() -> Database {
     let joined = Date(timeIntervalSince1970: 1_705_309_200)  // 2024-01-15T09:00:00Z
     let day: TimeInterval = 86_400
@@ -157,7 +157,7 @@ extension Database {
               id: 4, title: "Welcome back", body: "Glad to see you again.",
               date: joined + 30 * day),
           ],
-          readItemIDs: [1]
+          readItemIDs: []
         )
       ]
     )

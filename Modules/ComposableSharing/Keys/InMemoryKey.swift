@@ -1,5 +1,6 @@
 import ComposableDependencies
 import ComposableIssueReporting
+import Foundation
 
 /// Shares a value in memory, by name, for the life of the process (of the test, under a runner).
 ///
@@ -18,7 +19,7 @@ public struct InMemoryKey<Value: Sendable>: SharedKey {
 
   /// The storage and the name: two tests never share an in-memory value.
   public var id: InMemoryKeyID {
-    InMemoryKeyID(storage: ObjectIdentifier(storage), key: key)
+    InMemoryKeyID(storage: storage.id, key: key)
   }
 
   /// The value stored under the name, if any.
@@ -43,7 +44,7 @@ public struct InMemoryKey<Value: Sendable>: SharedKey {
 
 /// The identity of an in-memory key: its storage and its name.
 public struct InMemoryKeyID: Hashable, Sendable {
-  let storage: ObjectIdentifier
+  let storage: UUID
   let key: String
 }
 
@@ -70,6 +71,8 @@ extension SharedReaderKey {
 /// withDependencies { $0.defaultInMemoryStorage = InMemoryStorage() } operation: { … }
 /// ```
 public final class InMemoryStorage: Sendable {
+  /// The storage's identity; unlike an object's address it is never reused.
+  let id = UUID()
   private let values = Protected<[String: any Sendable]>([:])
 
   /// Creates an empty storage.

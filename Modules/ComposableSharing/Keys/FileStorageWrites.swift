@@ -1,0 +1,137 @@
+import ComposableClocks
+import ComposableIssueReporting
+import Foundation
+
+/// A storage's identity, and the state of the writes of its files: which are coalescing, which
+/// value waits to be written, which files must not be overwritten.
+///
+/// Every write of one file happens under that file's lock, so writes never overtake each other:
+/// a coalesced write of an old value cannot land after an immediate write of a newer one.
+final class FileStorageState: Sendable {
+  /// The storage's identity: unique for the life of the process, never reused.
+  let id = UUID()
+  private let slots = Protected<[URL: Protected<WriteSlot>]>([:])
+
+  private struct WriteSlot: Sendable {
+    /// Whether a write happened less than an interval ago: later saves wait for its end.
+    var isCoolingDown = false
+    /// The latest save waiting for the end of the interval.
+    var pending: (@Sendable () throws -> Void)?
+    /// Whether the file holds data that could not be decoded nor moved aside, and so must not
+    /// be overwritten.
+    var isGuarded = false
+  }
+
+  private enum TrailingWrite {
+    case none
+    case written
+    case failed(any Error)
+  }
+
+  private func slot(for url: URL) -> Protected<WriteSlot> {
+    slots.withLock { slots in
+      if let slot = slots[url] { return slot }
+      let slot = Protected(WriteSlot())
+      slots[url] = slot
+      return slot
+    }
+  }
+
+  /// Writes a file now, or, within an interval of the last write, makes `write` the one to run
+  /// at the end of the interval (replacing any earlier one).
+  ///
+  /// - Parameters:
+  ///   - url: The file.
+  ///   - immediately: Whether to write now regardless of the interval; a pending write of an
+  ///     older value is dropped.
+  ///   - interval: The shortest time between two writes, or `nil` to always write now.
+  ///   - clock: The clock that measures the interval.
+  ///   - write: Encodes the value and writes it.
+  /// - Throws: The error of a write made now (a later one is reported as an issue).
+  func write(
+    to url: URL, immediately: Bool, interval: Duration?, clock: any Clock<Duration>,
+    _ write: @escaping @Sendable () throws -> Void
+  ) throws {
+    let slot = slot(for: url)
+    guard let interval, !immediately else {
+      try slot.withLock { slot in
+        slot.pending = nil
+        try Self.guarded(slot, url, write)
+      }
+      return
+    }
+    let startsInterval = try slot.withLock { slot -> Bool in
+      if slot.isCoolingDown {
+        slot.pending = write
+        return false
+      }
+      try Self.guarded(slot, url, write)
+      slot.isCoolingDown = true
+      return true
+    }
+    if startsInterval {
+      let executor = SerialTaskExecutor.current
+      Task(executorPreference: executor) {
+        await SerialTaskExecutor.$current.withValue(executor) {
+          await Self.coolDown(slot, url: url, interval: interval, clock: clock)
+        }
+      }
+    }
+  }
+
+  /// Drops the value waiting to be written, when the file changed outside the app: the outside
+  /// value is newer.
+  func discardPendingWrite(to url: URL) {
+    slot(for: url).withLock { $0.pending = nil }
+  }
+
+  /// Forbids (or allows again) overwriting a file.
+  func setGuarded(_ isGuarded: Bool, url: URL) {
+    slot(for: url).withLock { $0.isGuarded = isGuarded }
+  }
+
+  private static func guarded(
+    _ slot: WriteSlot, _ url: URL, _ write: @Sendable () throws -> Void
+  ) throws {
+    guard !slot.isGuarded else { throw FileStorageError.overwriteRefused(url: url) }
+    try write()
+  }
+
+  /// Writes the pending value at the end of each interval, until an interval passes with none.
+  private static func coolDown(
+    _ slot: Protected<WriteSlot>, url: URL, interval: Duration, clock: any Clock<Duration>
+  ) async {
+    while true {
+      // NB: nothing cancels this task; were it cancelled, the pending value is written at once
+      // rather than lost.
+      try? await clock.sleep(for: interval)
+      let outcome = slot.withLock { slot -> TrailingWrite in
+        guard let pending = slot.pending else {
+          slot.isCoolingDown = false
+          return .none
+        }
+        slot.pending = nil
+        do {
+          try guarded(slot, url, pending)
+          return .written
+        } catch {
+          return .failed(error)
+        }
+      }
+      switch outcome {
+      case .none:
+        return
+      case .written:
+        continue
+      case .failed(let error):
+        reportIssue(
+          """
+          \(error)
+
+          The save was coalesced, so it failed after the mutation returned. The value is kept in \
+          memory, and the next save of the file writes it again.
+          """)
+      }
+    }
+  }
+}

@@ -1,0 +1,153 @@
+import ComposableSharing
+import ComposableTesting
+import Foundation
+import Testing
+
+/// A model persisting its count in a file, as an app would.
+private final class FileCounterModel {
+  @Shared(.fileStorage(URL(fileURLWithPath: "/file-storage-shared-tests/count.json")))
+  var count = 0
+
+  func incrementButtonTapped() {
+    $count.withLock { $0 += 1 }
+  }
+}
+
+@Suite struct FileStorageSharedTests {
+  let url = URL(fileURLWithPath: "/file-storage-shared-tests/count.json")
+
+  @Test func mutationsAreSavedToTheTestsStorage() throws {
+    @Dependency(\.defaultFileStorage) var storage
+    let model = FileCounterModel()
+    model.incrementButtonTapped()
+    model.incrementButtonTapped()
+    #expect(model.count == 2)
+    #expect(try storage.string(at: url) == "2")
+  }
+
+  @Test func holdersOfTheFileShareOneValue() {
+    @Shared(.fileStorage(url)) var first = 0
+    @Shared(.fileStorage(url)) var second = 99
+    #expect(second == 0)
+    $first.withLock { $0 = 5 }
+    #expect(second == 5)
+  }
+
+  @Test func storedValueWinsOverTheDefault() throws {
+    @Dependency(\.defaultFileStorage) var storage
+    try storage.save(Data("41".utf8), url)
+    let model = FileCounterModel()
+    #expect(model.count == 41)
+    model.incrementButtonTapped()
+    #expect(try storage.string(at: url) == "42")
+  }
+
+  @Test func outsideChangesUpdateTheValue() throws {
+    @Dependency(\.defaultFileStorage) var storage
+    @Shared(.fileStorage(url)) var count = 0
+    try storage.writeFromOutside(Data("7".utf8), url)
+    #expect(count == 7)
+    try storage.writeFromOutside(nil, url)
+    #expect(count == 0)
+  }
+
+  @Test func undecodableFileFallsBackToTheDefaultAndIsKept() throws {
+    @Dependency(\.defaultFileStorage) var storage
+    try storage.save(Data("{".utf8), url)
+    let issues = withExpectedIssue {
+      @Shared(.fileStorage(url)) var count = 3
+      #expect(count == 3)
+    }
+    let movedTo = URL(fileURLWithPath: "/file-storage-shared-tests/count.json.corrupt-1")
+    #expect(issues.count == 1)
+    #expect(
+      issues.first?.message.contains(
+        """
+        The file at /file-storage-shared-tests/count.json could not be decoded, so it was moved \
+        aside, unchanged, to /file-storage-shared-tests/count.json.corrupt-1:
+        """) == true)
+    #expect(try storage.string(at: movedTo) == "{")
+  }
+
+  @Test func failedSaveIsReportedAndTheValueKept() throws {
+    let log = WriteLog()
+    try withDependencies {
+      $0.defaultFileStorage = log.recording(.inMemory, coalescingInterval: nil)
+    } operation: {
+      @Shared(.fileStorage(url)) var count = 0
+      log.setFailing(true)
+      let issues = withExpectedIssue {
+        $count.withLock { $0 = 1 }
+      }
+      #expect(issues.count == 1)
+      #expect(
+        issues.first?.message.contains(
+          "Could not write /file-storage-shared-tests/count.json: The disk is full.") == true)
+      #expect(count == 1)
+      log.setFailing(false)
+      $count.withLock { $0 += 1 }
+      @Dependency(\.defaultFileStorage) var storage
+      let contents = try storage.string(at: url)
+      #expect(contents == "2")
+    }
+  }
+
+  @Test func liveBurstOfMutationsWritesAtMostThreeTimes() async throws {
+    try await withTemporaryDirectory { directory in
+      let url = directory.appendingPathComponent("count.json")
+      let log = WriteLog()
+      let executor = SerialTaskExecutor()
+      let clock = TestClock()
+      try await withDependencies {
+        $0.defaultFileStorage = log.recording(.fileSystem)
+        $0.continuousClock = clock
+      } operation: {
+        let count = await executor.task { Shared(wrappedValue: 0, .fileStorage(url)) }.value
+        await executor.task {
+          for _ in 1...10_000 { count.withLock { $0 += 1 } }
+        }.value
+        await executor.waitUntilIdle()
+        await clock.advance(by: .seconds(5))
+        #expect(count.wrappedValue == 10_000)
+        #expect(log.count <= 3)
+        #expect(log.last == "10000")
+        let contents = try String(contentsOf: url, encoding: .utf8)
+        #expect(contents == "10000")
+      }
+    }
+  }
+
+  @Test func liveOutsideChangeReachesTheValueOnTheClock() async throws {
+    try await withTemporaryDirectory { directory in
+      let url = directory.appendingPathComponent("count.json")
+      let executor = SerialTaskExecutor()
+      let clock = TestClock()
+      try await withDependencies {
+        $0.defaultFileStorage = .fileSystem
+        $0.continuousClock = clock
+      } operation: {
+        let count = await executor.task { Shared(wrappedValue: 0, .fileStorage(url)) }.value
+        await executor.task { count.withLock { $0 = 1 } }.value
+        await executor.waitUntilIdle()
+        await clock.advance(by: .seconds(3))
+        #expect(count.wrappedValue == 1)
+
+        try Data("25".utf8).write(to: url, options: .atomic)
+        await clock.advance(by: .seconds(1))
+        #expect(count.wrappedValue == 25)
+      }
+    }
+  }
+
+  @Test(arguments: 0..<6)
+  func parallelTestsAreQuarantined(value: Int) async {
+    @Shared(.fileStorage(url)) var count = value
+    #expect(count == value)
+    for _ in 0..<10 { await Task.yield() }
+    $count.withLock { $0 += 1000 }
+    for _ in 0..<10 { await Task.yield() }
+    #expect(count == value + 1000)
+    @Dependency(\.defaultFileStorage) var storage
+    #expect((try? storage.string(at: url)) == "\(value + 1000)")
+  }
+}

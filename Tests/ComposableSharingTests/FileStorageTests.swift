@@ -1,0 +1,285 @@
+import ComposableSharing
+import ComposableTesting
+import Foundation
+import Testing
+
+// MARK: - Support
+
+/// Runs `body` with a fresh path under the temporary directory (not created yet), and removes
+/// whatever was created there afterwards.
+func withTemporaryDirectory(_ body: (URL) async throws -> Void) async throws {
+  let directory = FileManager.default.temporaryDirectory
+    .appendingPathComponent("FileStorageTests-\(UUID().uuidString)", isDirectory: true)
+  defer { try? FileManager.default.removeItem(at: directory) }
+  try await body(directory)
+}
+
+/// The writes that reached a storage wrapped by ``recording(_:coalescingInterval:)``, and a
+/// switch that makes its writes fail.
+final class WriteLog: Sendable {
+  private let writes = Protected<[Data]>([])
+  private let failing = Protected(false)
+
+  var count: Int { writes.withLock { $0.count } }
+  var last: String? { writes.withLock { $0.last.map { String(decoding: $0, as: UTF8.self) } } }
+  var all: [String] { writes.withLock { $0.map { String(decoding: $0, as: UTF8.self) } } }
+
+  func setFailing(_ isFailing: Bool) {
+    failing.withLock { $0 = isFailing }
+  }
+
+  /// A copy of `storage` whose writes are logged (or fail with ``DiskFull``), coalesced over
+  /// `coalescingInterval`.
+  func recording(
+    _ storage: FileStorage, coalescingInterval: Duration? = .seconds(1)
+  ) -> FileStorage {
+    var recording = storage
+    let save = storage.save
+    recording.save = { data, url in
+      if self.failing.withLock({ $0 }) { throw DiskFull() }
+      try save(data, url)
+      self.writes.withLock { $0.append(data) }
+    }
+    recording.coalescingInterval = coalescingInterval
+    return recording
+  }
+}
+
+/// The error of a storage that has run out of space.
+struct DiskFull: Error, CustomStringConvertible {
+  var description: String { "The disk is full." }
+}
+
+/// The changes an observer was told about, as strings (`nil` for a removed file).
+final class ChangeLog: Sendable {
+  private let changes = Protected<[String?]>([])
+
+  var all: [String?] { changes.withLock { $0 } }
+
+  func append(_ data: Data?) {
+    changes.withLock { $0.append(data.map { String(decoding: $0, as: UTF8.self) }) }
+  }
+}
+
+extension FileStorage {
+  /// The contents of a file as a string, or `nil` when there is no file.
+  func string(at url: URL) throws -> String? {
+    try load(url).map { String(decoding: $0, as: UTF8.self) }
+  }
+}
+
+// MARK: - Tests
+
+@Suite struct FileStorageTests {
+  let url = URL(fileURLWithPath: "/file-storage-tests/count.json")
+
+  @Test func inMemoryRoundTrip() throws {
+    let storage = FileStorage.inMemory
+    #expect(try storage.load(url) == nil)
+    try storage.createDirectory(url.deletingLastPathComponent())
+    try storage.save(Data("42".utf8), url)
+    #expect(try storage.string(at: url) == "42")
+    try storage.save(Data("43".utf8), url)
+    #expect(try storage.string(at: url) == "43")
+    // Nothing reached the disk.
+    #expect(!FileManager.default.fileExists(atPath: url.deletingLastPathComponent().path))
+  }
+
+  @Test func eachInMemoryStorageHasItsOwnFiles() throws {
+    let first = FileStorage.inMemory
+    let second = FileStorage.inMemory
+    try first.save(Data("1".utf8), url)
+    #expect(try second.load(url) == nil)
+    try second.save(Data("2".utf8), url)
+    #expect(try first.string(at: url) == "1")
+    #expect(try second.string(at: url) == "2")
+  }
+
+  @Test func inMemoryReportsOutsideWritesButNotItsOwn() throws {
+    let storage = FileStorage.inMemory
+    let changes = ChangeLog()
+    let subscription = storage.observe(url, ImmediateClock()) { changes.append($0) }
+    try storage.save(Data("1".utf8), url)
+    #expect(changes.all == [])
+    try storage.writeFromOutside(Data("2".utf8), url)
+    #expect(changes.all == ["2"])
+    #expect(try storage.string(at: url) == "2")
+    try storage.writeFromOutside(nil, url)
+    #expect(changes.all == ["2", nil])
+    #expect(try storage.load(url) == nil)
+    subscription.cancel()
+    try storage.writeFromOutside(Data("3".utf8), url)
+    #expect(changes.all == ["2", nil])
+  }
+
+  @Test func inMemoryMovesFilesAsideUnderFreshNames() throws {
+    let storage = FileStorage.inMemory
+    try storage.save(Data("bad".utf8), url)
+    let first = try storage.moveAside(url)
+    #expect(first.path == "/file-storage-tests/count.json.corrupt-1")
+    try storage.save(Data("worse".utf8), url)
+    let second = try storage.moveAside(url)
+    #expect(second.path == "/file-storage-tests/count.json.corrupt-2")
+    #expect(try storage.load(url) == nil)
+    #expect(try storage.string(at: first) == "bad")
+    #expect(try storage.string(at: second) == "worse")
+  }
+
+  @Test func fileSystemCreatesTheDirectoryAndWritesAtomically() async throws {
+    try await withTemporaryDirectory { directory in
+      let storage = FileStorage.fileSystem
+      let url = directory.appendingPathComponent("nested/count.json")
+      try storage.createDirectory(url.deletingLastPathComponent())
+      try storage.save(Data("1".utf8), url)
+      #expect(try String(contentsOf: url, encoding: .utf8) == "1")
+
+      // An atomic write replaces the file rather than changing it in place: a hard link to the
+      // old file keeps the old contents.
+      let link = directory.appendingPathComponent("old.json")
+      try FileManager.default.linkItem(at: url, to: link)
+      try storage.save(Data("22".utf8), url)
+      #expect(try String(contentsOf: url, encoding: .utf8) == "22")
+      #expect(try String(contentsOf: link, encoding: .utf8) == "1")
+    }
+  }
+
+  @Test func fileSystemLoadsNothingForAMissingFile() async throws {
+    try await withTemporaryDirectory { directory in
+      let data = try FileStorage.fileSystem.load(directory.appendingPathComponent("none.json"))
+      #expect(data == nil)
+    }
+  }
+
+  @Test func fileSystemPicksUpOutsideChangesWhenTheClockTicks() async throws {
+    try await withTemporaryDirectory { directory in
+      let storage = FileStorage.fileSystem
+      let url = directory.appendingPathComponent("count.json")
+      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+      let executor = SerialTaskExecutor()
+      let clock = TestClock()
+      let changes = ChangeLog()
+      let subscription = await executor.task {
+        storage.observe(url, clock) { changes.append($0) }
+      }.value
+      await executor.waitUntilIdle()
+
+      try Data("1".utf8).write(to: url)
+      await clock.advance(by: .milliseconds(999))
+      #expect(changes.all == [])
+      await clock.advance(by: .milliseconds(1))
+      #expect(changes.all == ["1"])
+
+      try storage.writeFromOutside(Data("22".utf8), url)
+      await clock.advance(by: .seconds(1))
+      #expect(changes.all == ["1", "22"])
+
+      // Nothing changed: nothing reported.
+      await clock.advance(by: .seconds(5))
+      #expect(changes.all == ["1", "22"])
+
+      try FileManager.default.removeItem(at: url)
+      await clock.advance(by: .seconds(1))
+      #expect(changes.all == ["1", "22", nil])
+
+      subscription.cancel()
+      await executor.waitUntilIdle()
+      try Data("3".utf8).write(to: url)
+      await clock.advance(by: .seconds(5))
+      #expect(changes.all == ["1", "22", nil])
+      #expect(clock.sleeperCount == 0)
+    }
+  }
+
+  @Test func fileSystemDoesNotReportItsOwnWrites() async throws {
+    try await withTemporaryDirectory { directory in
+      let storage = FileStorage.fileSystem
+      let url = directory.appendingPathComponent("count.json")
+      try storage.createDirectory(directory)
+      let executor = SerialTaskExecutor()
+      let clock = TestClock()
+      let changes = ChangeLog()
+      let subscription = await executor.task {
+        storage.observe(url, clock) { changes.append($0) }
+      }.value
+      defer { subscription.cancel() }
+      await executor.waitUntilIdle()
+
+      for value in 1...5 {
+        try storage.save(Data("\(value)".utf8), url)
+        await clock.advance(by: .seconds(1))
+      }
+      await clock.advance(by: .seconds(5))
+      #expect(changes.all == [])
+      #expect(try storage.string(at: url) == "5")
+
+      try storage.save(Data("6".utf8), url)
+      try Data("7".utf8).write(to: url)
+      await clock.advance(by: .seconds(1))
+      #expect(changes.all == ["7"])
+    }
+  }
+
+  @Test func fileSystemTellsApartAChangeThatKeepsTheStamp() async throws {
+    try await withTemporaryDirectory { directory in
+      let storage = FileStorage.fileSystem
+      let url = directory.appendingPathComponent("count.json")
+      try storage.createDirectory(directory)
+      try storage.save(Data("1".utf8), url)
+      let executor = SerialTaskExecutor()
+      let clock = TestClock()
+      let changes = ChangeLog()
+      let subscription = await executor.task {
+        storage.observe(url, clock) { changes.append($0) }
+      }.value
+      defer { subscription.cancel() }
+      await executor.waitUntilIdle()
+
+      // File systems keep modification dates coarsely: a same-size change written in place soon
+      // after the last one can keep the file's size, number and date. Simulate it by pinning the
+      // date (a whole second, so it survives the round trip exactly).
+      let pinned = Date(timeIntervalSince1970: (Date().timeIntervalSince1970 + 60).rounded(.down))
+      func pinDate() throws {
+        try FileManager.default.setAttributes([.modificationDate: pinned], ofItemAtPath: url.path)
+      }
+      try pinDate()
+      await clock.advance(by: .seconds(1))
+      #expect(changes.all == [])
+
+      let handle = try FileHandle(forWritingTo: url)
+      try handle.write(contentsOf: Data("2".utf8))
+      try handle.close()
+      try pinDate()
+      await clock.advance(by: .seconds(1))
+      #expect(changes.all == ["2"])
+    }
+  }
+
+  @Test func fileSystemMovesFilesAsideWithoutReplacingAnything() async throws {
+    try await withTemporaryDirectory { directory in
+      let storage = FileStorage.fileSystem
+      let url = directory.appendingPathComponent("count.json")
+      try storage.createDirectory(directory)
+      try Data("taken".utf8).write(to: directory.appendingPathComponent("count.json.corrupt-1"))
+      try Data("bad".utf8).write(to: url)
+      let movedTo = try storage.moveAside(url)
+      #expect(movedTo.lastPathComponent == "count.json.corrupt-2")
+      #expect(try String(contentsOf: movedTo, encoding: .utf8) == "bad")
+      #expect(
+        try String(
+          contentsOf: directory.appendingPathComponent("count.json.corrupt-1"), encoding: .utf8)
+          == "taken")
+      #expect(!FileManager.default.fileExists(atPath: url.path))
+    }
+  }
+
+  @Test func dependencyIsAFreshInMemoryStorageInTests() throws {
+    @Dependency(\.defaultFileStorage) var storage
+    let url = FileManager.default.temporaryDirectory
+      .appendingPathComponent("FileStorageTests-\(UUID().uuidString)/count.json")
+    try storage.save(Data("1".utf8), url)
+    #expect(try storage.string(at: url) == "1")
+    #expect(!FileManager.default.fileExists(atPath: url.path))
+    @Dependency(\.defaultFileStorage) var sameStorage
+    #expect(try sameStorage.string(at: url) == "1")
+  }
+}
