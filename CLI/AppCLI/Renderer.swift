@@ -71,10 +71,10 @@ struct Renderer {
 }
 
 /// Whether output is coloured: only on a terminal, and never with `NO_COLOR` set.
-struct Style: Sendable {
-  let isColored: Bool
+package struct Style: Sendable {
+  package let isColored: Bool
 
-  init(isTerminal: Bool, environment: [String: String]) {
+  package init(isTerminal: Bool, environment: [String: String]) {
     isColored = isTerminal && environment["NO_COLOR"] == nil
   }
 
@@ -84,7 +84,7 @@ struct Style: Sendable {
     return line
   }
 
-  func error(_ message: String) -> String {
+  package func error(_ message: String) -> String {
     isColored ? "\u{1B}[31merror:\u{1B}[0m \(message)" : "error: \(message)"
   }
 }

@@ -145,6 +145,33 @@ import Testing
 
   // MARK: - The refresh timer, on a TestClock
 
+  /// With an immediate clock the timer ticks as soon as the test waits for a tick: each tick is
+  /// one refresh, and `onDisappear` stops it.
+  @Test func timerTick_immediateClock_refreshesOnEveryTick() async {
+    let api = APIRecorder(feeds: [ActivityItem.samples, Self.secondFeed, Self.thirdFeed])
+    let store = makeStore(api: api, clock: ImmediateClock())
+
+    await store.send(.onAppear) {
+      $0.isLoading = true
+    }
+    await store.receive(\.activityResponse.success) {
+      $0.isLoading = false
+      $0.items = IdentifiedArray(uniqueElements: ActivityItem.samples)
+    }
+    await store.receive(\.timerTick) {
+      $0.isLoading = true
+    }
+    await store.receive(\.activityResponse.success) {
+      $0.isLoading = false
+      $0.items = IdentifiedArray(uniqueElements: Self.secondFeed)
+    }
+    #expect(api.calls == [.fetchActivity(42), .fetchActivity(42)])
+
+    await store.send(.onDisappear)
+    await store.finish()
+    #expect(api.calls == [.fetchActivity(42), .fetchActivity(42)])
+  }
+
   @Test func timerTick_everyThirtySeconds_refreshesFeed() async {
     let clock = TestClock()
     let api = APIRecorder(feeds: [ActivityItem.samples, Self.secondFeed, Self.thirdFeed])
@@ -376,7 +403,7 @@ import Testing
   func makeStore(
     state: Activity.State = Activity.State(userID: 42),
     api: APIRecorder,
-    clock: TestClock = TestClock(),
+    clock: any Clock<Duration> = TestClock(),
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,

@@ -13,7 +13,8 @@ import Testing
 
   let directory = FileManager.default.temporaryDirectory.appending(path: "app-cli-\(UUID())")
 
-  func run(_ script: String, _ arguments: [String] = []) throws -> Run {
+  func run(_ script: String, _ arguments: [String] = [], dataDirectory: URL?? = .none) throws -> Run
+  {
     // NB: the test binary sits in the build products folder, next to the executables.
     let binary = URL(filePath: CommandLine.arguments[0]).deletingLastPathComponent()
       .appending(path: "app-cli")
@@ -22,7 +23,8 @@ import Testing
       "Build app-cli first (swift build); Scripts/test does.")
     let process = Process()
     process.executableURL = binary
-    process.arguments = ["--data-dir", directory.path, "--latency", "0"] + arguments
+    let directoryArguments = (dataDirectory ?? directory).map { ["--data-dir", $0.path] } ?? []
+    process.arguments = directoryArguments + ["--latency", "0"] + arguments
     let input = Pipe()
     let output = Pipe()
     let errors = Pipe()
@@ -89,6 +91,28 @@ import Testing
     #expect(run.errors.contains("error: 'x' is not valid for 'open': expected an item number."))
     #expect(run.errors.contains("error: You are not logged in"))
     #expect(run.output.contains("Tabs: activity settings [account]"))
+  }
+
+  @Test func verbosePrintsEveryActionAndStateChange() throws {
+    defer { cleanUp() }
+    let run = try run("email blob@example.com\nquit\n", ["--verbose"])
+    #expect(run.output.contains("received action:\n  AppFeature.Action.login("))
+    #expect(run.output.contains("+         email: \"blob@example.com\""))
+  }
+
+  @Test func noColoursWhenNotOnATerminal() throws {
+    defer { cleanUp() }
+    let run = try run("jump\nquit\n")
+    #expect(!run.errors.contains("\u{1B}["))
+  }
+
+  @Test func inMemoryLeavesNothingBehind() throws {
+    defer { cleanUp() }
+    let run = try run(
+      "email blob@example.com\npassword \(DemoAccount.password)\nsubmit\nquit\n", ["--in-memory"],
+      dataDirectory: .some(nil))
+    #expect(run.output.contains("Logged in as"))
+    #expect(!FileManager.default.fileExists(atPath: directory.path))
   }
 
   @Test func badArgumentExitsWithAUsageError() throws {

@@ -84,8 +84,10 @@ final class SharedReference<Value: Sendable>: Sendable, SnapshotResetting {
     guard let persist else { return }
     do {
       try savedVersion.withLock { savedVersion in
-        // NB: a mutation that lost the race to a later one must not overwrite its value.
-        guard version > savedVersion else { return }
+        // NB: a mutation that lost the race to a later one must not overwrite its value, and
+        // need not be saved at all: the later mutation saves right after it, so the last value
+        // always lands.
+        guard version > savedVersion, version == state.withLock({ $0.version }) else { return }
         try persist(value)
         savedVersion = version
       }
