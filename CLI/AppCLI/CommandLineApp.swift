@@ -1,5 +1,6 @@
 import APIClientLive
 import AppFeature
+import Composable
 import Foundation
 
 /// The `app-cli` program: reads commands, sends them to one store of `AppFeature` as actions, and
@@ -21,6 +22,7 @@ public final class CommandLineApp {
   private let errorOutput: (String) -> Void
   private let style: Style
   private let isInteractive: Bool
+  private let isUITesting: Bool
 
   /// Creates the program with where it writes, and whether it talks to a person.
   ///
@@ -41,6 +43,7 @@ public final class CommandLineApp {
     self.errorOutput = errorOutput
     self.style = Style(isTerminal: isTerminal, environment: environment)
     self.isInteractive = isTerminal
+    self.isUITesting = environment["UI_TESTING"] != nil
   }
 
   /// Runs the program and returns its exit status: 0 on success, 1 when a scripted command
@@ -85,7 +88,8 @@ public final class CommandLineApp {
         continuation.finish()
       }
     }
-    let session = Session(options: options, style: style, output: output)
+    let session = Session(
+      options: options, keepsPreparedStorage: isUITesting, style: style, output: output)
     defer { session.tearDown() }
     session.start()
     await session.settle()
@@ -120,6 +124,23 @@ public final class CommandLineApp {
       }
     }
     return failed && !isInteractive ? 1 : 0
+  }
+
+  /// Prepares the process's dependencies before anything runs: when `UI_TESTING` is set (an app
+  /// launched by UI tests), shared state is kept in memory only, as the seeds recommend.
+  ///
+  /// ```swift
+  /// CommandLineApp.prepareDependencies(environment: ProcessInfo.processInfo.environment)
+  /// ```
+  ///
+  /// - Parameter environment: The process's environment.
+  public nonisolated static func prepareDependencies(environment: [String: String]) {
+    guard environment["UI_TESTING"] != nil else { return }
+    Composable.prepareDependencies {
+      $0.defaultAppStorage = UserDefaults(
+        suiteName: "\(NSTemporaryDirectory())\(UUID().uuidString)")!
+      $0.defaultFileStorage = .inMemory
+    }
   }
 
   /// The lines of standard input, read off the main thread so effects keep running meanwhile.

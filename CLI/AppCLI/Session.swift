@@ -14,7 +14,12 @@ final class Session {
   private var isActivityOnScreen = false
   private var isProfileOnScreen = false
 
-  init(options: Options, style: Style, output: @escaping (String) -> Void) {
+  /// - Parameter keepsPreparedStorage: Whether the storage defaults were prepared at launch (UI
+  ///   tests make them non-persisting) and must be left as they are.
+  init(
+    options: Options, keepsPreparedStorage: Bool, style: Style,
+    output: @escaping (String) -> Void
+  ) {
     let clock = WatchedClock()
     let temporaryDirectory =
       options.inMemory
@@ -34,7 +39,11 @@ final class Session {
       $0.appDataDirectory = dataDirectory
       $0.apiClient = .live(dataDirectory: dataDirectory, latency: options.latency)
       $0.continuousClock = clock
-      $0.defaultFileStorage = options.inMemory ? .inMemory : Self.fileSystemWithoutCoalescing
+      if options.inMemory {
+        $0.defaultFileStorage = .inMemory
+      } else if !keepsPreparedStorage {
+        $0.defaultFileStorage = Self.fileSystemWithoutCoalescing
+      }
     }
   }
 

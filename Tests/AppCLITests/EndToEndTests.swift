@@ -13,8 +13,10 @@ import Testing
 
   let directory = FileManager.default.temporaryDirectory.appending(path: "app-cli-\(UUID())")
 
-  func run(_ script: String, _ arguments: [String] = [], dataDirectory: URL?? = .none) throws -> Run
-  {
+  func run(
+    _ script: String, _ arguments: [String] = [], dataDirectory: URL?? = .none,
+    environment: [String: String] = [:]
+  ) throws -> Run {
     // NB: the test binary sits in the build products folder, next to the executables.
     let binary = URL(filePath: CommandLine.arguments[0]).deletingLastPathComponent()
       .appending(path: "app-cli")
@@ -23,6 +25,7 @@ import Testing
       "Build app-cli first (swift build); Scripts/test does.")
     let process = Process()
     process.executableURL = binary
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
     let directoryArguments = (dataDirectory ?? directory).map { ["--data-dir", $0.path] } ?? []
     process.arguments = directoryArguments + ["--latency", "0"] + arguments
     let input = Pipe()
@@ -113,6 +116,19 @@ import Testing
       dataDirectory: .some(nil))
     #expect(run.output.contains("Logged in as"))
     #expect(!FileManager.default.fileExists(atPath: directory.path))
+  }
+
+  /// The seeds' UI-testing recipe, in the app's entry point: shared state is not persisted.
+  @Test func uiTestingPersistsNoSharedState() throws {
+    defer { cleanUp() }
+    let first = try run(
+      "email blob@example.com\npassword \(DemoAccount.password)\nsubmit\nquit\n",
+      environment: ["UI_TESTING": "1"])
+    #expect(first.output.contains("Logged in as"))
+    let userFile = directory.appending(path: "current-user.json").path
+    #expect(!FileManager.default.fileExists(atPath: userFile))
+    let restarted = try run("state\nquit\n", environment: ["UI_TESTING": "1"])
+    #expect(restarted.output.hasPrefix("Tabs: activity settings [account]"))
   }
 
   @Test func badArgumentExitsWithAUsageError() throws {
