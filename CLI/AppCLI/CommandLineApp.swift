@@ -16,7 +16,7 @@ import Foundation
 @MainActor
 public final class CommandLineApp {
   /// The version `--version` prints.
-  public static let version = "0.2.0"
+  public nonisolated static let version = "0.2.0"
 
   private let output: (String) -> Void
   private let errorOutput: (String) -> Void

@@ -131,6 +131,26 @@ import Testing
     #expect(restarted.output.hasPrefix("Tabs: activity settings [account]"))
   }
 
+  @Test func scriptFileRunsLikeAPipe() throws {
+    defer { cleanUp() }
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let script = directory.appending(path: "login.txt")
+    try Data("email blob@example.com\npassword \(DemoAccount.password)\nsubmit\n".utf8)
+      .write(to: script)
+    let run = try run("", ["--script", script.path])
+    #expect(run.status == 0)
+    #expect(run.output.contains("Logged in as"))
+    let missing = try self.run("", ["--script", directory.appending(path: "nope.txt").path])
+    #expect(missing.status == 2)
+    #expect(missing.errors.contains("error: cannot read the script"))
+  }
+
+  @Test func versionIsPrinted() throws {
+    defer { cleanUp() }
+    let run = try run("", ["--version"])
+    #expect(run.output == "app-cli \(CommandLineApp.version)\n")
+  }
+
   @Test func badArgumentExitsWithAUsageError() throws {
     defer { cleanUp() }
     let run = try run("", ["--frobnicate"])

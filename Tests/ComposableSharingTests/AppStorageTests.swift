@@ -390,3 +390,41 @@ private let quarantineWriters = Protected(0)
     #expect(defaults.object(forKey: "boxed") as? Double == 12.5)
   }
 }
+
+@Suite struct AppStorageRawValueTests {
+  enum Speed: Double, Sendable { case slow = 0.5, fast = 2 }
+  struct Switch: RawRepresentable, Equatable, Sendable {
+    var rawValue: Bool
+    static let off = Switch(rawValue: false)
+  }
+  struct Site: RawRepresentable, Equatable, Sendable {
+    var rawValue: URL
+    static let home = Site(rawValue: URL(string: "https://example.com/home")!)
+  }
+
+  @Test func rawValuesOfEverySupportedTypeRoundTrip() throws {
+    @Dependency(\.defaultAppStorage) var defaults
+    let speed = AppStorageKey<Speed>.appStorage("speed")
+    try speed.save(.fast, immediately: true)
+    #expect(try speed.load(initialValue: nil) == .fast)
+    #expect(defaults.double(forKey: "speed") == 2)
+
+    let toggle = AppStorageKey<Switch?>.appStorage("switch")
+    try toggle.save(.off, immediately: true)
+    #expect(try toggle.load(initialValue: nil) == .some(Switch.off))
+    try toggle.save(nil, immediately: true)
+    #expect(defaults.object(forKey: "switch") == nil)
+
+    let site = AppStorageKey<Site>.appStorage("site")
+    try site.save(.home, immediately: true)
+    #expect(try site.load(initialValue: nil) == .home)
+  }
+
+  @Test func anInvalidRawValueIsMovedAsideAndReported() throws {
+    @Dependency(\.defaultAppStorage) var defaults
+    defaults.set(7.0, forKey: "speed")
+    let speed = AppStorageKey<Speed>.appStorage("speed")
+    #expect(throws: (any Error).self) { try speed.load(initialValue: .slow) }
+    #expect(defaults.double(forKey: "speed.corrupted") == 7)
+  }
+}

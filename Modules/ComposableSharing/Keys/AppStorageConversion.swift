@@ -87,6 +87,17 @@ extension AppStorageConversion {
     }
   }
 
+  /// Stores the raw value of a value, through the conversion of its raw type.
+  static func raw(_ base: AppStorageConversion<Value.RawValue>) -> Self
+  where Value: RawRepresentable & Sendable, Value.RawValue: Sendable {
+    Self(
+      expectedType: "\(Value.self) (raw \(base.expectedType))",
+      encode: { base.encode($0.rawValue) }
+    ) { object in
+      base.decode(object).flatMap(Value.init(rawValue:))
+    }
+  }
+
   /// Stores an optional as its wrapped value; `nil` removes the entry.
   static func optional<Wrapped>(_ wrapped: AppStorageConversion<Wrapped>) -> Self
   where Value == Wrapped? {
