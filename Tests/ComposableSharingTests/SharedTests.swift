@@ -176,6 +176,22 @@ struct FlagKey: SharedKey {
     #expect(issues.first?.message.hasSuffix("the flag store is unreadable") == true)
   }
 
+  @Test func failedSaveOfADeclaredDefaultIsReported() {
+    @Dependency(\.flagStore) var store
+    store.failsToSave.withLock { $0 = true }
+    let line = #line + 2
+    let issues = withExpectedIssue {
+      @Shared(FlagKey("vibration")) var vibration = true
+      #expect(vibration)
+    }
+    #expect(issues.first?.line == UInt(line))
+    #expect(
+      issues.map(\.message) == [
+        "Could not save the default value of FlagKey([\"vibration\", \"\(ObjectIdentifier(store))\"]): "
+          + "the flag store is read-only"
+      ])
+  }
+
   @Test func failedSaveReportsAndKeepsTheValueInMemory() {
     @Dependency(\.flagStore) var store
     @Shared(FlagKey("sound")) var sound = false

@@ -104,7 +104,7 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element:
         .cancellable(id: elementNamespace)
         .map { embed(.element(id: id, action: $0)) }
       } else {
-        reportIssue(
+        location.report(
           """
           A "forEach" at "\(location.fileID):\(location.line)" received an action for a missing \
           element. …
@@ -114,10 +114,7 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element:
 
           The action was ignored. This usually means the element was removed while one of its \
           effects was still running, or an action was sent for an element that was never added.
-          """,
-          fileID: location.fileID, filePath: location.filePath, line: location.line,
-          column: location.column
-        )
+          """)
       }
     }
     let idsBefore = state[keyPath: toElementsState].ids

@@ -113,7 +113,7 @@ public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
           .map(toChildAction.embed)
         embed(&state, childState)
       } else {
-        reportIssue(
+        location.report(
           """
           An "ifCaseLet" at "\(location.fileID):\(location.line)" received a child action when \
           child state was set to a different case. …
@@ -125,10 +125,7 @@ public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
 
           The action was ignored. This usually means the state moved to another case while an \
           effect of the child was still running.
-          """,
-          fileID: location.fileID, filePath: location.filePath, line: location.line,
-          column: location.column
-        )
+          """)
       }
     }
     let wasPresent = extract(state) != nil

@@ -55,7 +55,7 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
           .cancellable(id: namespace)
           .map(toChildAction.embed)
       } else {
-        reportIssue(
+        location.report(
           """
           An "ifLet" at "\(location.fileID):\(location.line)" received a child action when child \
           state was "nil". …
@@ -65,10 +65,7 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
 
           The action was ignored. This usually means the child state was set to "nil" while an \
           effect of the child was still running, or a child action was sent after dismissal.
-          """,
-          fileID: location.fileID, filePath: location.filePath, line: location.line,
-          column: location.column
-        )
+          """)
       }
     }
     let wasPresent = state[keyPath: toChildState] != nil
@@ -85,4 +82,9 @@ struct SourceLocation: Sendable {
   let filePath: StaticString
   let line: UInt
   let column: UInt
+
+  /// Reports an issue attributed to this location.
+  func report(_ message: String) {
+    reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
+  }
 }
