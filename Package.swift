@@ -59,11 +59,19 @@ func appModule(_ name: String, dependencies: [String]) -> [Target] {
 }
 
 /// The command-line front end: a library that does the work and a thin executable that calls it.
+/// `ArchitectureCheck` backs `check-architecture`, which `Scripts/check-architecture` runs.
 let cli: [Target] = [
   .target(name: "AppCLI", dependencies: ["APIClientLive", "AppFeature"], path: "CLI/AppCLI"),
   .executableTarget(name: "app-cli", dependencies: ["AppCLI"], path: "CLI/app-cli"),
   .testTarget(
     name: "AppCLITests", dependencies: ["AppCLI", "ComposableTesting"], path: "Tests/AppCLITests"),
+  .target(name: "ArchitectureCheck", path: "CLI/ArchitectureCheck"),
+  .executableTarget(
+    name: "check-architecture", dependencies: ["ArchitectureCheck"],
+    path: "CLI/check-architecture"),
+  .testTarget(
+    name: "ArchitectureCheckTests", dependencies: ["ArchitectureCheck"],
+    path: "Tests/ArchitectureCheckTests"),
 ]
 
 // NB: Atomic (Synchronization) and TaskExecutor need macOS 15 / iOS 18 on Apple platforms, so the
