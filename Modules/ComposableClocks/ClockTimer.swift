@@ -91,6 +91,7 @@ public struct ClockTimer<C: Clock>: AsyncSequence, Sendable where C.Duration == 
   }
 }
 
+/// Timers on any clock measured in `Duration`.
 extension Clock where Duration == Swift.Duration {
   /// A sequence of this clock's instants, one every `interval`, until the task is cancelled.
   ///

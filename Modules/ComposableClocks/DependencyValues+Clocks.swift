@@ -1,5 +1,6 @@
 import ComposableDependencies
 
+/// The clocks features sleep on, as dependencies that tests replace.
 extension DependencyValues {
   /// The continuous clock features sleep on: it keeps counting while the device sleeps.
   ///

@@ -138,6 +138,7 @@ public final class ImmediateClock: Clock, Sendable {
   }
 }
 
+/// ``ImmediateClock`` as a static member, so `$0.continuousClock = .immediate` reads well.
 extension Clock where Self == ImmediateClock {
   /// A new clock whose sleeps never wait.
   ///

@@ -211,6 +211,7 @@ public final class UnimplementedClock: Clock, Sendable {
   }
 }
 
+/// ``UnimplementedClock`` as a static member, for the test values of clock dependencies.
 extension Clock where Self == UnimplementedClock {
   /// A clock that reports an issue naming `name` whenever it is used.
   ///

@@ -31,6 +31,10 @@ public struct Shared<Value: Sendable>: Sendable {
   /// - Parameters:
   ///   - wrappedValue: The default value.
   ///   - key: Where the value is stored.
+  ///   - fileID: The file ID of the caller, for messages.
+  ///   - filePath: The file path of the caller, for messages.
+  ///   - line: The line of the caller, for messages.
+  ///   - column: The column of the caller, for messages.
   public init(
     wrappedValue: @autoclosure () -> Value,
     _ key: some SharedKey<Value>,
@@ -81,7 +85,12 @@ public struct Shared<Value: Sendable>: Sendable {
   /// $count.withLock { $0 += 1 }
   /// ```
   ///
-  /// - Parameter operation: Changes the value in place.
+  /// - Parameters:
+  ///   - operation: Changes the value in place.
+  ///   - fileID: The file ID of the caller, for messages.
+  ///   - filePath: The file path of the caller, for messages.
+  ///   - line: The line of the caller, for messages.
+  ///   - column: The column of the caller, for messages.
   /// - Returns: What `operation` returns.
   @discardableResult
   public func withLock<R>(
@@ -146,6 +155,10 @@ public struct SharedReader<Value: Sendable>: Sendable {
   /// - Parameters:
   ///   - wrappedValue: The default value.
   ///   - key: Where the value is stored.
+  ///   - fileID: The file ID of the caller, for messages.
+  ///   - filePath: The file path of the caller, for messages.
+  ///   - line: The line of the caller, for messages.
+  ///   - column: The column of the caller, for messages.
   public init(
     wrappedValue: @autoclosure () -> Value,
     _ key: some SharedReaderKey<Value>,

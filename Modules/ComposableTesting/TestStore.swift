@@ -7,11 +7,11 @@ import ComposableSharing
 /// A store for tests: it proves, step by step, how a feature's state changes and which actions
 /// its effects feed back.
 ///
-/// Each ``send(_:assert:fileID:filePath:line:column:)`` and each `receive` takes a closure that
-/// describes the state change. By default (``Exhaustivity/on``) the closure gets the state
-/// *before* the action and must turn it into the state after; every action an effect sends must
-/// be received, and every effect must finish by the end of the test. Failures are reported at the
-/// line of the step, with a diff.
+/// Each ``send(_:assert:fileID:filePath:line:column:)-(Action,_,_,_,_,_)`` and each `receive`
+/// takes a closure that describes the state change. By default (``Exhaustivity/on``) the closure
+/// gets the state *before* the action and must turn it into the state after; every action an
+/// effect sends must be received, and every effect must finish by the end of the test. Failures
+/// are reported at the line of the step, with a diff.
 ///
 /// Effects run on the store's own serial executor, so their interleaving is the same on every
 /// run, and a `receive` that cannot be satisfied fails at once instead of waiting.

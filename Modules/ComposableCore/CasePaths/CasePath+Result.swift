@@ -18,6 +18,8 @@ public protocol _ResultCases: SendableMetatype {
   var _failureValue: Failure? { get }
 }
 
+/// The cases of `Result`, exposed so that case key paths can go through `\.success` and
+/// `\.failure`.
 extension Result: _ResultCases {
   /// Embeds a success.
   public static func _success(_ value: Success) -> Self { .success(value) }
@@ -53,6 +55,7 @@ extension CasePath where Value: _ResultCases {
   }
 }
 
+/// Capturing the outcome of asynchronous work, for actions that carry a response.
 extension Result where Failure == any Error {
   /// Runs asynchronous work and captures its value or the error it throws.
   ///

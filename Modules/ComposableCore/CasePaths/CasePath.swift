@@ -126,6 +126,7 @@ extension CasePath where Root == Value {
 /// ```
 public typealias CaseKeyPath<Root, Value> = KeyPath<CasePath<Root, Root>, CasePath<Root, Value>>
 
+/// Resolving a ``CaseKeyPath`` into the ``CasePath`` it names.
 extension KeyPath {
   /// The case path this key path names, from the identity path of its root.
   ///

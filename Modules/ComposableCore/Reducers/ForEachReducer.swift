@@ -61,6 +61,10 @@ extension Reducer {
   ///   - toElementsState: The identified array of element states.
   ///   - toElementAction: The action case holding identified element actions.
   ///   - element: The element reducer.
+  ///   - fileID: The file ID of the caller, for messages.
+  ///   - filePath: The file path of the caller, for messages.
+  ///   - line: The line of the caller, for messages.
+  ///   - column: The column of the caller, for messages.
   /// - Returns: A reducer that runs the element, then this reducer.
   public func forEach<ElementState, ElementAction, ID: Hashable & Sendable, Element: Reducer>(
     _ toElementsState: WritableKeyPath<State, IdentifiedArray<ID, ElementState>> & Sendable,

@@ -16,6 +16,10 @@ extension Reducer {
   ///   - toCaseState: The state case holding the child's state.
   ///   - toCaseAction: The action case holding the child's actions.
   ///   - case: The child reducer.
+  ///   - fileID: The file ID of the caller, for messages.
+  ///   - filePath: The file path of the caller, for messages.
+  ///   - line: The line of the caller, for messages.
+  ///   - column: The column of the caller, for messages.
   /// - Returns: A reducer that runs the child, then this reducer.
   public func ifCaseLet<CaseState, CaseAction, Case: Reducer>(
     _ toCaseState: CaseKeyPath<State, CaseState> & Sendable,
@@ -52,6 +56,10 @@ extension Reducer {
   ///   - toCaseState: The enum's case holding the child's state.
   ///   - toCaseAction: The action case holding the child's actions.
   ///   - case: The child reducer.
+  ///   - fileID: The file ID of the caller, for messages.
+  ///   - filePath: The file path of the caller, for messages.
+  ///   - line: The line of the caller, for messages.
+  ///   - column: The column of the caller, for messages.
   /// - Returns: A reducer that runs the child, then this reducer.
   public func ifCaseLet<Enum, CaseState, CaseAction, Case: Reducer>(
     _ toEnum: WritableKeyPath<State, Enum> & Sendable,

@@ -16,6 +16,10 @@ extension Reducer {
   ///   - toWrappedState: The optional child state.
   ///   - toWrappedAction: The action case holding the child's actions.
   ///   - wrapped: The child reducer.
+  ///   - fileID: The file ID of the caller, for messages.
+  ///   - filePath: The file path of the caller, for messages.
+  ///   - line: The line of the caller, for messages.
+  ///   - column: The column of the caller, for messages.
   /// - Returns: A reducer that runs the child, then this reducer.
   public func ifLet<WrappedState, WrappedAction, Wrapped: Reducer>(
     _ toWrappedState: WritableKeyPath<State, WrappedState?> & Sendable,

@@ -89,6 +89,7 @@ public struct UUIDGenerator: Sendable {
   public static func unimplemented(_ name: String) -> Self { Self(unimplemented: name) }
 }
 
+/// UUIDs made from integers, for readable expectations in tests.
 extension UUID {
   /// A UUID made from an integer, for readable expectations: `UUID(1)` is
   /// `00000000-0000-0000-0000-000000000001`.

@@ -37,7 +37,12 @@ public final class WithRandomNumberGenerator: Sendable {
   /// let coin = withRandomNumberGenerator { Bool.random(using: &$0) }
   /// ```
   ///
-  /// - Parameter work: Uses the generator.
+  /// - Parameters:
+  ///   - fileID: The file ID of the caller, for messages.
+  ///   - filePath: The file path of the caller, for messages.
+  ///   - line: The line of the caller, for messages.
+  ///   - column: The column of the caller, for messages.
+  ///   - work: Uses the generator.
   /// - Returns: What `work` returns.
   public func callAsFunction<R: Sendable>(
     fileID: StaticString = #fileID,

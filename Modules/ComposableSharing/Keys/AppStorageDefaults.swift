@@ -20,6 +20,7 @@ private enum DefaultAppStorageKey: DependencyKey {
   static var previewValue: AppStorageStore { .temporary() }
 }
 
+/// The defaults that `.appStorage` keys use, as a dependency that tests replace.
 extension DependencyValues {
   /// The `UserDefaults` that `.appStorage` keys use when they are not given a store.
   ///
@@ -39,6 +40,7 @@ extension DependencyValues {
   }
 }
 
+/// Writing an entry the way `.appStorage` keys do, so that every holder sees it.
 extension UserDefaults {
   /// Stores a value the way `.appStorage` keys do, and tells their subscriptions at once.
   ///

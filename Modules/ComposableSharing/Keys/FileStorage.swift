@@ -196,6 +196,7 @@ private enum DefaultFileStorageKey: DependencyKey {
   static var previewValue: FileStorage { .inMemory }
 }
 
+/// The storage that `.fileStorage` keys use, as a dependency that tests replace.
 extension DependencyValues {
   /// Where `.fileStorage` keys read and write files: the real file system in the app, a fresh
   /// in-memory storage in each test and in previews.

@@ -96,6 +96,7 @@ private enum InMemoryStorageKey: DependencyKey {
   static var testValue: InMemoryStorage { InMemoryStorage() }
 }
 
+/// The storage behind `.inMemory` keys, as a dependency that tests replace.
 extension DependencyValues {
   /// Where `.inMemory` values live: one storage for the app, a fresh one for each test.
   ///
