@@ -60,7 +60,8 @@ func appModule(_ name: String, dependencies: [String]) -> [Target] {
 }
 
 /// The command-line front end: a library that does the work and a thin executable that calls it.
-/// `ArchitectureCheck` backs `check-architecture`, which `Scripts/check-architecture` runs.
+/// `ArchitectureCheck` backs `check-architecture`, which `Scripts/check-architecture` runs;
+/// `ComposableBenchmarks` backs `composable-bench`, which `Scripts/bench` runs.
 let cli: [Target] = [
   .target(name: "AppCLI", dependencies: ["APIClientLive", "AppFeature"], path: "CLI/AppCLI"),
   .executableTarget(name: "app-cli", dependencies: ["AppCLI"], path: "CLI/app-cli"),
@@ -73,6 +74,18 @@ let cli: [Target] = [
   .testTarget(
     name: "ArchitectureCheckTests", dependencies: ["ArchitectureCheck"],
     path: "Tests/ArchitectureCheckTests"),
+  .target(
+    name: "ComposableBenchmarks",
+    dependencies: [
+      "ComposableCore", "ComposableDependencies", "ComposableIssueReporting", "ComposableSharing",
+      "ComposableTesting",
+    ],
+    path: "CLI/ComposableBenchmarks"),
+  .executableTarget(
+    name: "composable-bench", dependencies: ["ComposableBenchmarks"], path: "CLI/composable-bench"),
+  .testTarget(
+    name: "ComposableBenchmarksTests", dependencies: ["ComposableBenchmarks"],
+    path: "Tests/ComposableBenchmarksTests"),
 ]
 
 // NB: Atomic (Synchronization) and TaskExecutor need macOS 15 / iOS 18 on Apple platforms, so the
@@ -81,7 +94,10 @@ let package = Package(
   name: "Composable",
   platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11)],
   products: (modules + appCore).map { .library(name: $0.name, targets: [$0.name]) }
-    + [.executable(name: "app-cli", targets: ["app-cli"])],
+    + [
+      .executable(name: "app-cli", targets: ["app-cli"]),
+      .executable(name: "composable-bench", targets: ["composable-bench"]),
+    ],
   targets: modules.flatMap { module($0.name, dependencies: $0.dependencies) }
     + appCore.flatMap { appModule($0.name, dependencies: $0.dependencies) } + cli,
   swiftLanguageModes: [.v6]

@@ -1,0 +1,99 @@
+import ComposableCore
+
+/// A counter, the smallest feature: the leaf of the scoped benchmarks and the subject of the
+/// observer and test-store ones.
+struct BenchCounter: Reducer {
+  struct State: Equatable, Sendable {
+    var count = 0
+  }
+
+  enum Action: Equatable, Sendable {
+    case incremented
+    case incrementedTwice
+    case started(count: Int)
+  }
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .incremented:
+      state.count += 1
+      return .none
+    case .incrementedTwice:
+      state.count += 1
+      return .send(.incremented)
+    case .started(let count):
+      return .run { send in
+        for _ in 0..<count { await send(.incremented) }
+      }
+    }
+  }
+}
+
+/// The parent of a counter: one `Scope` level.
+struct BenchLevel3: Reducer {
+  struct State: Equatable, Sendable {
+    var counter = BenchCounter.State()
+  }
+
+  enum Action: Equatable, Sendable {
+    case counter(BenchCounter.Action)
+  }
+
+  var body: some Reducer<State, Action> {
+    Scope(state: \.counter, action: \.counter) { BenchCounter() }
+  }
+}
+
+/// Two `Scope` levels above a counter.
+struct BenchLevel2: Reducer {
+  struct State: Equatable, Sendable {
+    var level3 = BenchLevel3.State()
+  }
+
+  enum Action: Equatable, Sendable {
+    case level3(BenchLevel3.Action)
+  }
+
+  var body: some Reducer<State, Action> {
+    Scope(state: \.level3, action: \.level3) { BenchLevel3() }
+  }
+}
+
+/// Three `Scope` levels above a counter: the root of `store.send.scoped3`.
+struct BenchLevel1: Reducer {
+  struct State: Equatable, Sendable {
+    var level2 = BenchLevel2.State()
+  }
+
+  enum Action: Equatable, Sendable {
+    case level2(BenchLevel2.Action)
+  }
+
+  var body: some Reducer<State, Action> {
+    Scope(state: \.level2, action: \.level2) { BenchLevel2() }
+  }
+}
+
+extension CasePath where Value == BenchLevel3.Action {
+  var counter: CasePath<Root, BenchCounter.Action> {
+    self.case(Value.counter) { if case .counter(let action) = $0 { action } else { nil } }
+  }
+}
+
+extension CasePath where Value == BenchLevel2.Action {
+  var level3: CasePath<Root, BenchLevel3.Action> {
+    self.case(Value.level3) { if case .level3(let action) = $0 { action } else { nil } }
+  }
+}
+
+extension CasePath where Value == BenchLevel1.Action {
+  var level2: CasePath<Root, BenchLevel2.Action> {
+    self.case(Value.level2) { if case .level2(let action) = $0 { action } else { nil } }
+  }
+}
+
+/// A sink the optimizer cannot see through, so measured work is never removed as dead.
+@inline(never)
+func blackHole<T>(_ value: T) {
+  withExtendedLifetime(value) {}
+}

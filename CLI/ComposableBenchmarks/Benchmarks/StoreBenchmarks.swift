@@ -1,0 +1,72 @@
+import ComposableCore
+
+/// The `Store` rows: what a store adds on top of the reducer it runs.
+@MainActor
+enum StoreBenchmarks {
+  static let scoped3 = Benchmark(
+    name: "store.send.scoped3",
+    summary: "Store.send of an action handled 3 Scope levels down, vs reduce(into:action:)",
+    target: .ratioAtMost(3)
+  ) { context in
+    let action = BenchLevel1.Action.level2(.level3(.counter(.incremented)))
+    let reducer = BenchLevel1()
+    var local = BenchLevel1.State()
+    let store = Store(initialState: BenchLevel1.State()) { BenchLevel1() }
+    let comparison = await context.sampler.compare(
+      baseline: { n in for _ in 0..<n { blackHole(reducer.reduce(into: &local, action: action)) } },
+      subject: { n in for _ in 0..<n { blackHole(store.send(action)) } }
+    )
+    let count = store.state.level2.level3.counter.count
+    return context.result(
+      comparison,
+      failure: count > 0 && local.level2.level3.counter.count > 0
+        ? nil : "the actions did not reach the counter")
+  }
+
+  static let effect = Benchmark(
+    name: "store.send.effect",
+    summary: "an action whose reducer returns .send(next), both processed, vs two reduce calls",
+    target: .ratioAtMost(6)
+  ) { context in
+    let reducer = BenchCounter()
+    var local = BenchCounter.State()
+    let store = Store(initialState: BenchCounter.State()) { BenchCounter() }
+    let comparison = await context.sampler.compare(
+      baseline: { n in
+        for _ in 0..<n {
+          blackHole(reducer.reduce(into: &local, action: .incrementedTwice))
+          blackHole(reducer.reduce(into: &local, action: .incremented))
+        }
+      },
+      subject: { n in for _ in 0..<n { blackHole(store.send(.incrementedTwice)) } }
+    )
+    let count = store.state.count
+    return context.result(
+      comparison,
+      failure: count.isMultiple(of: 2) && count > 0 ? nil : "the sent action was not processed")
+  }
+
+  static let observe = Benchmark(
+    name: "store.observe",
+    summary: "Store.send with 10 observers of the state attached, vs none",
+    target: .ratioAtMost(2)
+  ) { context in
+    let plain = Store(initialState: BenchCounter.State()) { BenchCounter() }
+    let observed = Store(initialState: BenchCounter.State()) { BenchCounter() }
+    let sink = Sink()
+    let observations = (0..<10).map { _ in observed.observe { sink.total &+= $0.count } }
+    let comparison = await context.sampler.compare(
+      baseline: { n in for _ in 0..<n { blackHole(plain.send(.incremented)) } },
+      subject: { n in for _ in 0..<n { blackHole(observed.send(.incremented)) } }
+    )
+    for observation in observations { observation.cancel() }
+    return context.result(
+      comparison, failure: sink.total > 0 ? nil : "the observers were not called")
+  }
+}
+
+/// Where observers put what they read, so their work is not optimized away.
+@MainActor
+final class Sink {
+  var total = 0
+}

@@ -1,0 +1,19 @@
+/// Every benchmark, in the order of the table.
+@MainActor
+package enum Catalog {
+  /// The benchmarks `composable-bench` runs when no name is given.
+  package static let all: [Benchmark] = [
+    StoreBenchmarks.scoped3,
+    StoreBenchmarks.effect,
+    StoreBenchmarks.observe,
+    TestStoreBenchmarks.step,
+    TestStoreBenchmarks.receive,
+    DiffBenchmarks.tenThousand,
+    DiffBenchmarks.scaling,
+    DependencyBenchmarks.read,
+    SharedBenchmarks.withLock,
+    SharedBenchmarks.fileStorageBurst,
+    MemoryBenchmark.growth,
+    StartupBenchmark.cli,
+  ]
+}

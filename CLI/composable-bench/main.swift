@@ -1,0 +1,4 @@
+import ComposableBenchmarks
+import Foundation
+
+exit(await BenchmarkCommand.run(arguments: CommandLine.arguments))
