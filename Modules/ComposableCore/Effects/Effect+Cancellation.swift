@@ -61,6 +61,7 @@ extension Effect {
 }
 
 /// A type-erased, sendable cancellation id.
+@usableFromInline
 struct EffectID: Hashable, Sendable {
   let base: any Hashable & Sendable
 
@@ -72,11 +73,13 @@ struct EffectID: Hashable, Sendable {
     }
   }
 
+  @usableFromInline
   static func == (lhs: Self, rhs: Self) -> Bool {
     func isEqual<T: Hashable>(_ lhs: T) -> Bool { (rhs.base as? T) == lhs }
     return isEqual(lhs.base)
   }
 
+  @usableFromInline
   func hash(into hasher: inout Hasher) {
     hasher.combine(ObjectIdentifier(type(of: base)))
     hasher.combine(base)

@@ -19,6 +19,7 @@ import ComposableIssueReporting
 ///   .cancellable(id: CancelID.timer)
 /// ```
 public struct Effect<Action> {
+  @usableFromInline
   indirect enum Operation {
     case none
     case send(Action)
@@ -29,7 +30,7 @@ public struct Effect<Action> {
     case cancel(id: EffectID)
   }
 
-  let operation: Operation
+  @usableFromInline let operation: Operation
 
   init(_ operation: Operation) {
     self.operation = operation
@@ -115,6 +116,13 @@ public struct Effect<Action> {
         }
       }
     )
+  }
+}
+
+extension Effect {
+  /// Whether the effect is `.none`: no work at all.
+  package var isNone: Bool {
+    if case .none = operation { true } else { false }
   }
 }
 

@@ -1,10 +1,12 @@
 import ComposableClocks
 import ComposableIssueReporting
+import Synchronization
 
 /// Runs a store's effects: starts their tasks, tracks them for cancellation by id, and delivers
 /// the actions they send. It never needs the main actor, so nothing an effect does waits for it.
 ///
 /// `Store` and `TestStore` share it; they differ only in where actions go (`post`).
+@usableFromInline
 package final class EffectRuntime<Action: Sendable>: Sendable {
   private struct Registry {
     var nextID = 0
@@ -13,11 +15,19 @@ package final class EffectRuntime<Action: Sendable>: Sendable {
     /// Tasks that finished, or were cancelled, before their handle was stored.
     var finishedEarly: Set<Int> = []
     var cancelledEarly: Set<Int> = []
+    /// Who waits for the tasks started on the executor to begin running there.
+    var startWaiters: [CheckedContinuation<Void, Never>] = []
   }
 
   package let executor: SerialTaskExecutor?
   private let post: @Sendable (Action) -> Void
   private let registry = Protected(Registry())
+  /// How many tasks started for the executor have not begun running on it yet.
+  ///
+  /// NB: a task that prefers an executor reaches it through the global concurrent executor: right
+  /// after `Task(executorPreference:)` the executor may still be idle. Changed under the registry's
+  /// lock; read without it by ``hasStartingTasks``.
+  private let startingCount = Atomic(0)
 
   /// Creates a runtime whose effects run on `executor` and send their actions to `post`.
   package init(executor: SerialTaskExecutor?, post: @escaping @Sendable (Action) -> Void) {
@@ -35,8 +45,37 @@ package final class EffectRuntime<Action: Sendable>: Sendable {
     registry.withLock { Set($0.tasks.keys).union($0.cancelledEarly) }
   }
 
+  /// Whether a task started for the executor has not begun running on it yet, so that the
+  /// executor being idle does not yet mean the effects have run up to a suspension.
+  package var hasStartingTasks: Bool {
+    startingCount.load(ordering: .acquiring) > 0
+  }
+
+  /// Waits until every task started for the executor has begun running on it.
+  package func waitUntilStarted() async {
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      let isStarted = registry.withLock { registry -> Bool in
+        guard startingCount.load(ordering: .relaxed) > 0 else { return true }
+        registry.startWaiters.append(continuation)
+        return false
+      }
+      if isStarted { continuation.resume() }
+    }
+  }
+
+  /// Notes that a task started for the executor runs on it.
+  private func didStart() {
+    let waiters = registry.withLock { registry -> [CheckedContinuation<Void, Never>] in
+      guard startingCount.subtract(1, ordering: .releasing).newValue == 0 else { return [] }
+      defer { registry.startWaiters = [] }
+      return registry.startWaiters
+    }
+    for waiter in waiters { waiter.resume() }
+  }
+
   /// Runs an effect returned by a reducer: `.send` actions go to `sendNow` at once, the rest
   /// starts in tasks, whose ids `started` receives.
+  @usableFromInline
   package func run(
     _ effect: Effect<Action>, sendNow: (Action) -> Void,
     started: inout [(id: Int, task: Task<Void, Never>)]
@@ -85,15 +124,17 @@ package final class EffectRuntime<Action: Sendable>: Sendable {
     priority: TaskPriority?, cancellationIDs: [EffectID],
     _ body: @escaping @Sendable () async -> Void
   ) -> (id: Int, task: Task<Void, Never>) {
+    let executor = self.executor
     let id = registry.withLock { registry in
       defer { registry.nextID += 1 }
       for cancellationID in cancellationIDs {
         registry.cancellables[cancellationID, default: []].insert(registry.nextID)
       }
+      if executor != nil { startingCount.add(1, ordering: .relaxed) }
       return registry.nextID
     }
-    let executor = self.executor
     let task = Task(executorPreference: executor, priority: priority) {
+      if executor != nil { self.didStart() }
       // NB: a `TestClock` learns from this which executor a sleeping effect resumes on.
       await SerialTaskExecutor.$current.withValue(executor) { await body() }
       self.finish(id: id, cancellationIDs: cancellationIDs)

@@ -1,33 +1,68 @@
 import ComposableClocks
 import ComposableDependencies
 import ComposableIssueReporting
+import Synchronization
 
 /// The root of a store: the state, the reducer, the running effects and the observers.
+///
+/// NB: the path of a sent action (``send(_:)`` and ``process(_:)``) is `@inlinable` so that it is
+/// specialized for the app's state and action types where the store is created. Unspecialized,
+/// every action paid for generic metadata lookups and witness calls several times over what the
+/// reducer itself costs. For the same reason the state and the queue of actions share one stored
+/// property, accessed once for a whole send: each access to a class's stored property is checked
+/// for exclusivity at run time, and those checks cost more than a small reducer.
+@usableFromInline
 @MainActor
 final class RootCore<State, Action: Sendable> {
-  private(set) var state: State
-  private let reducer: any Reducer<State, Action>
-  private let dependencies: DependencyValues
-  private let runtime: EffectRuntime<Action>
-  private var buffer: [Action] = []
-  private var isSending = false
-  private var observers: [Int: @MainActor () -> Void] = [:]
+  /// What a send changes: the state, and the actions waiting for the one being processed.
+  @usableFromInline
+  struct Storage {
+    @usableFromInline var state: State
+    /// Actions sent back by the reducer, processed in order after the current one.
+    @usableFromInline var queue: [Action] = []
+
+    @usableFromInline init(state: State) {
+      self.state = state
+    }
+  }
+
+  @usableFromInline var storage: Storage
+  @usableFromInline let reducer: any Reducer<State, Action>
+  @usableFromInline let dependencies: DependencyValues
+  @usableFromInline let runtime: EffectRuntime<Action>
+  /// Whether a send is being processed further up the stack.
+  ///
+  /// NB: an `Atomic` only because, unlike a `var`, reading and writing it is not checked for
+  /// exclusivity; every access happens on the main actor.
+  @usableFromInline let isSending = Atomic(false)
+  /// Actions sent while a send was being processed, and whether there are any.
+  @usableFromInline var reentrantActions: [Action] = []
+  @usableFromInline let hasReentrantActions = Atomic(false)
+  @usableFromInline var observers: [Observer] = [] {
+    didSet { observerCount.store(observers.count, ordering: .relaxed) }
+  }
+  /// How many observers there are, readable without an exclusivity check.
+  @usableFromInline let observerCount = Atomic(0)
   private var nextObserverID = 0
 
   init(
     state: State, reducer: some Reducer<State, Action>, dependencies: DependencyValues,
     executor: SerialTaskExecutor?
   ) {
-    self.state = state
+    self.storage = Storage(state: state)
     self.reducer = reducer
     self.dependencies = dependencies
     let delivery = Delivery<Action>()
     let inbox = Inbox(delivery: delivery)
     self.runtime = EffectRuntime(executor: executor, post: { inbox.post($0) })
     delivery.receive = { [weak self] actions in
-      guard let self else { return }
-      buffer.append(contentsOf: actions)
-      _ = drain()
+      guard let self, let first = actions.first else { return }
+      guard !isSending.load(ordering: .relaxed) else {
+        reentrantActions.append(contentsOf: actions)
+        hasReentrantActions.store(true, ordering: .relaxed)
+        return
+      }
+      _ = process(first, then: actions.dropFirst())
     }
   }
 
@@ -35,37 +70,116 @@ final class RootCore<State, Action: Sendable> {
     runtime.cancelAll()
   }
 
+  /// The feature's current state.
+  @usableFromInline var state: State { storage.state }
+
   /// The number of effects running.
-  var runningEffectCount: Int { runtime.runningCount }
+  @usableFromInline var runningEffectCount: Int { runtime.runningCount }
 
+  @inlinable
   func send(_ action: Action) -> StoreTask {
-    buffer.append(action)
-    return StoreTask(drain())
-  }
-
-  /// Processes the buffered actions, unless a send further up the stack is already doing it.
-  private func drain() -> [Task<Void, Never>] {
-    guard !isSending, !buffer.isEmpty else { return [] }
-    isSending = true
-    var started: [(id: Int, task: Task<Void, Never>)] = []
-    while !buffer.isEmpty {
-      let action = buffer.removeFirst()
-      let effect = withDependencyValues(dependencies) {
-        reducer.reduce(into: &state, action: action)
-      }
-      runtime.run(effect, sendNow: { buffer.append($0) }, started: &started)
+    guard !isSending.load(ordering: .relaxed) else {
+      // NB: only code running inside a reducer can send here (through an escape hatch such as
+      // `MainActor.assumeIsolated`); the send in progress processes it in turn.
+      reentrantActions.append(action)
+      hasReentrantActions.store(true, ordering: .relaxed)
+      return StoreTask([])
     }
-    isSending = false
-    for observer in observers.values { observer() }
-    return started.map(\.task)
+    return StoreTask(process(action))
   }
 
-  func observe(_ onChange: @escaping @MainActor () -> Void) -> StoreObservation {
+  /// Processes an action and every action it leads to, in order, with the store's dependencies,
+  /// then tells the observers; returns the tasks of the effects started.
+  @inlinable
+  func process(_ action: Action, then more: ArraySlice<Action> = []) -> [Task<Void, Never>] {
+    isSending.store(true, ordering: .relaxed)
+    var started: [(id: Int, task: Task<Void, Never>)] = []
+    withStoreDependencies(dependencies) {
+      Self.reduce(
+        action, then: more, into: &storage, core: self, started: &started)
+    }
+    isSending.store(false, ordering: .relaxed)
+    if observerCount.load(ordering: .relaxed) > 0 {
+      for observer in observers { observer.onChange(storage.state) }
+    }
+    return started.isEmpty ? [] : started.map { $0.task }
+  }
+
+  /// Runs the reducer for the action and those that follow it; `storage` is accessed once.
+  @inlinable
+  static func reduce(
+    _ action: Action, then more: ArraySlice<Action>, into storage: inout Storage,
+    core: RootCore, started: inout [(id: Int, task: Task<Void, Never>)]
+  ) {
+    if !more.isEmpty { storage.queue.append(contentsOf: more) }
+    var next: Action? = action
+    while let current = next {
+      next = nil
+      let effect = core.reducer.reduce(into: &storage.state, action: current)
+      switch effect.operation {
+      case .none:
+        break
+      case .send(let action):
+        // NB: with nothing queued, the action sent back is simply the next one.
+        if storage.queue.isEmpty { next = action } else { storage.queue.append(action) }
+      default:
+        core.runtime.run(effect, sendNow: { storage.queue.append($0) }, started: &started)
+      }
+      if core.hasReentrantActions.load(ordering: .relaxed) {
+        if let action = next { storage.queue.append(action) }
+        storage.queue.append(contentsOf: core.takeReentrantActions())
+        next = nil
+      }
+      if next == nil, !storage.queue.isEmpty { next = storage.queue.removeFirst() }
+    }
+  }
+
+  /// The actions sent while a send was being processed, emptied.
+  @usableFromInline
+  func takeReentrantActions() -> [Action] {
+    hasReentrantActions.store(false, ordering: .relaxed)
+    defer { reentrantActions = [] }
+    return reentrantActions
+  }
+
+  @usableFromInline
+  func observe(_ onChange: @escaping @MainActor (State) -> Void) -> StoreObservation {
     let id = nextObserverID
     nextObserverID += 1
-    observers[id] = onChange
-    return StoreObservation { [weak self] in self?.observers[id] = nil }
+    observers.append(Observer(id: id, onChange: onChange))
+    return StoreObservation { [weak self] in self?.observers.removeAll { $0.id == id } }
   }
+
+  /// A function called after every action the store processes.
+  @usableFromInline
+  struct Observer {
+    let id: Int
+    @usableFromInline let onChange: @MainActor (State) -> Void
+  }
+}
+
+/// Builds the root of a store: its initial state and reducer, built with its dependencies.
+@usableFromInline
+@MainActor
+func makeRootCore<State, Action: Sendable, R: Reducer<State, Action>>(
+  initialState: () -> State,
+  reducer: () -> R,
+  withDependencies prepareDependencies: (inout DependencyValues) -> Void,
+  executor: SerialTaskExecutor?
+) -> RootCore<State, Action> {
+  let (state, reducer, dependencies) = withDependencies(prepareDependencies) {
+    (initialState(), reducer(), DependencyValues.current)
+  }
+  return RootCore(state: state, reducer: reducer, dependencies: dependencies, executor: executor)
+}
+
+/// Runs `body` with the store's dependencies bound.
+///
+/// NB: one binding covers every action of a send, and the effects they start: effect bodies bind
+/// the dependencies they captured themselves, so what their task inherits is never read.
+@usableFromInline
+func withStoreDependencies(_ dependencies: DependencyValues, _ body: () -> Void) {
+  withDependencyValues(dependencies, operation: body)
 }
 
 /// Where effects post their actions: they never wait for the main actor, and a single main-actor

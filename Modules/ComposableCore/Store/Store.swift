@@ -16,10 +16,11 @@ import ComposableDependencies
 /// ```
 @MainActor
 public final class Store<State, Action: Sendable> {
-  private let readState: @MainActor () -> State
-  private let sendAction: @MainActor (Action) -> StoreTask
-  private let addObserver: @MainActor (@escaping @MainActor () -> Void) -> StoreObservation
-  private let countRunningEffects: @MainActor () -> Int
+  @usableFromInline let readState: @MainActor () -> State
+  @usableFromInline let sendAction: @MainActor (Action) -> StoreTask
+  @usableFromInline let addObserver:
+    @MainActor (@escaping @MainActor (State) -> Void) -> StoreObservation
+  @usableFromInline let countRunningEffects: @MainActor () -> Int
 
   /// Creates a store for a feature.
   ///
@@ -38,6 +39,7 @@ public final class Store<State, Action: Sendable> {
   ///   - initialState: The feature's state at start.
   ///   - reducer: The feature's reducer.
   ///   - prepareDependencies: Overrides dependencies for this store.
+  @inlinable
   public convenience init<R: Reducer<State, Action>>(
     initialState: @autoclosure () -> State,
     @ReducerBuilder<State, Action> reducer: () -> R,
@@ -50,17 +52,19 @@ public final class Store<State, Action: Sendable> {
   }
 
   /// Creates a store whose effects run on `executor`, so tests can wait for them to settle.
+  ///
+  /// NB: it is `@inlinable` so that the store's closures, and the root core's path of an action
+  /// they call, are specialized for the feature's types where the store is created.
+  @inlinable
   package init<R: Reducer<State, Action>>(
     initialState: () -> State,
     reducer: () -> R,
     withDependencies prepareDependencies: (inout DependencyValues) -> Void,
     executor: SerialTaskExecutor?
   ) {
-    let (state, reducer, dependencies) = withDependencies(prepareDependencies) {
-      (initialState(), reducer(), DependencyValues.current)
-    }
-    let core = RootCore(
-      state: state, reducer: reducer, dependencies: dependencies, executor: executor)
+    let core = makeRootCore(
+      initialState: initialState, reducer: reducer, withDependencies: prepareDependencies,
+      executor: executor)
     self.readState = { core.state }
     self.sendAction = { core.send($0) }
     self.addObserver = { core.observe($0) }
@@ -70,7 +74,7 @@ public final class Store<State, Action: Sendable> {
   private init(
     readState: @escaping @MainActor () -> State,
     sendAction: @escaping @MainActor (Action) -> StoreTask,
-    addObserver: @escaping @MainActor (@escaping @MainActor () -> Void) -> StoreObservation,
+    addObserver: @escaping @MainActor (@escaping @MainActor (State) -> Void) -> StoreObservation,
     countRunningEffects: @escaping @MainActor () -> Int
   ) {
     self.readState = readState
@@ -105,6 +109,7 @@ public final class Store<State, Action: Sendable> {
   ///
   /// - Parameter action: What happened.
   /// - Returns: A handle on the effects the action started.
+  @inlinable
   @discardableResult
   public func send(_ action: Action) -> StoreTask {
     sendAction(action)
@@ -128,10 +133,11 @@ public final class Store<State, Action: Sendable> {
     let embed = toChildAction.casePath().embed
     let readState = self.readState
     let sendAction = self.sendAction
+    let addObserver = self.addObserver
     return Store<ChildState, ChildAction>(
       readState: { readState()[keyPath: toChildState] },
       sendAction: { sendAction(embed($0)) },
-      addObserver: addObserver,
+      addObserver: { onChange in addObserver { onChange($0[keyPath: toChildState]) } },
       countRunningEffects: countRunningEffects
     )
   }
@@ -148,11 +154,11 @@ public final class Store<State, Action: Sendable> {
   ///
   /// - Parameter onChange: Receives the state.
   /// - Returns: The observation, to cancel it.
+  @inlinable
   @discardableResult
   public func observe(_ onChange: @escaping @MainActor (State) -> Void) -> StoreObservation {
-    let readState = self.readState
     onChange(readState())
-    return addObserver { onChange(readState()) }
+    return addObserver(onChange)
   }
 }
 
@@ -165,7 +171,22 @@ public final class Store<State, Action: Sendable> {
 public struct StoreTask: Hashable, Sendable {
   let rawValue: Task<Void, Never>?
 
+  @inlinable
   init(_ tasks: [Task<Void, Never>]) {
+    if tasks.isEmpty {
+      self.init(rawValue: nil)
+    } else {
+      self.init(combining: tasks)
+    }
+  }
+
+  @usableFromInline
+  init(rawValue: Task<Void, Never>?) {
+    self.rawValue = rawValue
+  }
+
+  @usableFromInline
+  init(combining tasks: [Task<Void, Never>]) {
     switch tasks.count {
     case 0: rawValue = nil
     case 1: rawValue = tasks[0]
