@@ -1,5 +1,6 @@
 import ComposableClocks
 import ComposableIssueReporting
+import Synchronization
 
 /// The actions a test store's effects have sent and the test has not received yet.
 ///
@@ -13,10 +14,16 @@ final class ReceivedActions<Action: Sendable>: Sendable {
   }
 
   private let state = Protected(State())
+  /// How many actions are waiting, kept in step with `state.actions` under the lock.
+  ///
+  /// NB: ``isEmpty`` reads it without the lock, and without touching the generic `[Action]`,
+  /// whose metadata an unspecialized test store would look up at every step.
+  private let count = Atomic(0)
 
   func append(_ action: Action) {
     let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
       state.actions.append(action)
+      count.store(state.actions.count, ordering: .releasing)
       defer { state.waiter = nil }
       return state.waiter?.continuation
     }
@@ -28,13 +35,14 @@ final class ReceivedActions<Action: Sendable>: Sendable {
   }
 
   var isEmpty: Bool {
-    state.withLock { $0.actions.isEmpty }
+    count.load(ordering: .acquiring) == 0
   }
 
   func removeFirst(_ count: Int = 1) -> [Action] {
     state.withLock { state in
       let removed = Array(state.actions.prefix(count))
       state.actions.removeFirst(removed.count)
+      self.count.store(state.actions.count, ordering: .releasing)
       return removed
     }
   }

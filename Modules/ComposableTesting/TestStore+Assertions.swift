@@ -3,6 +3,8 @@ import ComposableDependencies
 
 extension TestStore {
   /// Checks a step's state change against the test's closure, as the exhaustivity requires.
+  ///
+  /// The store's dependencies must be bound by the caller: the closure runs with them.
   func checkState(
     before: State, after: State,
     _ updateStateToExpectedResult: ((inout State) throws -> Void)?,
@@ -67,18 +69,17 @@ extension TestStore {
     }
   }
 
-  /// Runs the test's closure on `state`, with the store's dependencies and with `store.state`
-  /// showing the state before the step; reports a thrown error.
+  /// Runs the test's closure on `state`, with `store.state` showing the state before the step;
+  /// reports a thrown error. The caller binds the store's dependencies.
   private func apply(
     _ update: (inout State) throws -> Void, to state: inout State, before: State,
     _ location: StepLocation
   ) -> Bool {
-    stateInsideAssertion = before
-    defer { stateInsideAssertion = nil }
+    stateBeforeStep = before
+    isInsideAssertion = true
+    defer { isInsideAssertion = false }
     do {
-      try SharedChangeTracker.$isAsserting.withValue(true) {
-        try withDependencyValues(dependencies) { try update(&state) }
-      }
+      try SharedChangeTracker.$isAsserting.withValue(true) { try update(&state) }
       return true
     } catch {
       location.report("Threw error: \(error)")

@@ -63,14 +63,14 @@ extension TestStore {
     column: UInt = #column
   ) async {
     let location = StepLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    await executor.waitUntilIdle()
+    if !isSettled { await settle() }
     if received.isEmpty {
       if strict { location.report("There were no received actions to skip.") }
       return
     }
     skipReceived(
       showSkippedAssertions: exhaustivity == .off(showSkippedAssertions: true), location: location)
-    await executor.waitUntilIdle()
+    await settle()
     updateEndOfTestChecks()
   }
 
@@ -94,7 +94,7 @@ extension TestStore {
     column: UInt = #column
   ) async {
     let location = StepLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    await executor.waitUntilIdle()
+    if !isSettled { await settle() }
     let running = runtime.runningCount
     if running == 0 {
       if strict { location.report("There were no in-flight effects to skip.") }
@@ -122,8 +122,11 @@ extension TestStore {
   ) async -> Bool {
     let deadline = ContinuousClock.now.advanced(by: timeout)
     var releasedRounds = 0
+    var isFirstRound = true
     while true {
-      await executor.waitUntilIdle()
+      // NB: later rounds follow released sleeps or real time, and always settle.
+      if !isFirstRound || !isSettled { await settle() }
+      isFirstRound = false
       let running = ids.map { runtime.runningIDs.intersection($0).count } ?? runtime.runningCount
       if running == 0 { return true }
       guard exhaustivity == .on else { return false }
@@ -174,7 +177,17 @@ extension TestStore {
 /// ```
 public struct TestStoreTask: Sendable {
   let tasks: [Task<Void, Never>]
-  let waitForFinish: @MainActor @Sendable (Duration?) async -> Void
+  /// The store whose step started the effects; once it is gone there is nothing to wait for.
+  ///
+  /// NB: fields rather than a closure, which every step, even one without effects, paid for with
+  /// an allocation.
+  weak let store: (any StepFinishing)?
+  let ids: Set<Int>
+  let location: StepLocation
+
+  private func waitForFinish(_ timeout: Duration?) async {
+    await store?.finishStep(ids: ids, timeout: timeout, location: location)
+  }
 
   /// Cancels the effects and waits for them to stop.
   ///
@@ -205,5 +218,19 @@ public struct TestStoreTask: Sendable {
   /// ```
   public var isCancelled: Bool {
     tasks.allSatisfy(\.isCancelled)
+  }
+}
+
+/// A test store, as the tasks of its steps see it.
+@MainActor
+protocol StepFinishing: AnyObject, Sendable {
+  /// Waits for the effects a step started, reporting them if they do not finish.
+  func finishStep(ids: Set<Int>, timeout: Duration?, location: StepLocation) async
+}
+
+extension TestStore: StepFinishing {
+  func finishStep(ids: Set<Int>, timeout: Duration?, location: StepLocation) async {
+    _ = await waitForEffects(timeout: timeout ?? .seconds(1), location: location, only: ids)
+    updateEndOfTestChecks()
   }
 }
