@@ -781,6 +781,45 @@ import Testing
     )
   }
 
+  @Test func largeIdentifiedArraysCollapseUnchangedElements() {
+    struct Item: Equatable, Identifiable {
+      var id: Int
+      var isDone = false
+    }
+    let original = IdentifiedArray(uniqueElements: (0..<10_000).map { Item(id: $0) })
+    var items = original
+    items[id: 5_000]?.isDone = true
+    #expect(
+      diff(original, items) == """
+          IdentifiedArray<Int, Item>([
+            …
+            [5000]: Item(
+              …
+        -     isDone: false
+        +     isDone: true
+            ),
+            …
+          ])
+        """
+    )
+    // Another length is aligned element by element, as for any collection.
+    items.remove(id: 1)
+    #expect(
+      diff(
+        IdentifiedArray(uniqueElements: original.prefix(3)),
+        IdentifiedArray(uniqueElements: items.prefix(2))) == """
+            IdentifiedArray<Int, Item>([
+              …
+          -   [1]: Item(
+          -     id: 1,
+          -     isDone: false
+          -   )
+              …
+            ])
+          """
+    )
+  }
+
   @Test func dictionariesDiffByKey() {
     #expect(
       diff(["a": 1, "b": 2, "c": 3], ["a": 1, "b": 20, "d": 4]) == """

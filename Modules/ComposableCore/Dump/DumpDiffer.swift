@@ -74,11 +74,11 @@ struct DumpDiffer {
     indent: Int, expectedComma: Bool, actualComma: Bool
   ) {
     if expected.label == actual.label,
-      let entries = arrayEntries(expected.operand, actual.operand)
+      let (header, footer, entries) = elementwiseEntries(expected.operand, actual.operand)
     {
-      writer.line(.context, indent: indent, actual.label + "[")
+      writer.line(.context, indent: indent, actual.label + header)
       write(entries, indent: indent + 2)
-      writer.line(.context, indent: indent, "]" + (actualComma ? "," : ""))
+      writer.line(.context, indent: indent, footer + (actualComma ? "," : ""))
       return
     }
     let expectedShape = expectedBuilder.shape(of: expected.operand)
@@ -142,12 +142,15 @@ struct DumpDiffer {
     }
   }
 
-  /// The entries of two arrays of one type and length whose elements are `Equatable`, found
-  /// without reflecting the equal elements; nil for other operands.
-  private mutating func arrayEntries(_ expected: DumpOperand, _ actual: DumpOperand) -> [Entry]? {
+  /// The delimiters and entries of two collections (arrays, identified arrays) of one type and
+  /// length whose elements are `Equatable`, found without reflecting the equal elements; nil for
+  /// other operands.
+  private mutating func elementwiseEntries(
+    _ expected: DumpOperand, _ actual: DumpOperand
+  ) -> (header: String, footer: String, entries: [Entry])? {
     guard
       case .value(let expectedValue) = expected, case .value(let actualValue) = actual,
-      expectedBuilder.isArray(expectedValue),
+      let (header, footer) = expectedBuilder.elementwiseDelimiters(of: expectedValue),
       let array = expectedValue as? any DumpElementwiseComparable,
       let differences = array.dumpDifferingElements(from: actualValue)
     else { return nil }
@@ -165,7 +168,7 @@ struct DumpDiffer {
       nextOffset = difference.offset + 1
     }
     if array.dumpElementCount > nextOffset { entries.append(.unchanged) }
-    return entries
+    return (header, footer, entries)
   }
 
   /// Children matched by position, or nil when their number or labels differ.

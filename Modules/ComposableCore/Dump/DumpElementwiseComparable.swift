@@ -1,8 +1,9 @@
-/// An array whose elements can be compared with `==`, one by one, without reflecting them.
+/// A collection whose elements can be compared with `==`, one by one, without reflecting them.
 ///
-/// The differ uses it on arrays of the same type and length: a single pass of `==` finds the few
-/// elements that changed, and only those are reflected and printed. This keeps the diff of a
-/// large array with one changed element close to the cost of comparing the arrays.
+/// The differ uses it on collections of the same type and length: a single pass of `==` finds
+/// the few elements that changed, and only those are reflected and printed. This keeps the diff
+/// of a large collection with one changed element close to the cost of comparing the two.
+/// Conformers must dump as the plain list of their elements: `Array` and ``IdentifiedArray``.
 protocol DumpElementwiseComparable {
   /// The number of elements.
   var dumpElementCount: Int { get }
@@ -22,5 +23,14 @@ extension Array: DumpElementwiseComparable where Element: Equatable {
       differences.append((offset, self[offset], other[offset]))
     }
     return differences
+  }
+}
+
+extension IdentifiedArray: DumpElementwiseComparable where Element: Equatable {
+  var dumpElementCount: Int { count }
+
+  func dumpDifferingElements(from other: Any) -> [(offset: Int, expected: Any, actual: Any)]? {
+    guard let other = other as? Self else { return nil }
+    return _elements.dumpDifferingElements(from: other._elements)
   }
 }

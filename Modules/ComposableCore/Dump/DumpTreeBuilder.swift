@@ -74,6 +74,11 @@ struct DumpTreeBuilder {
     switch operand {
     case .value(let value):
       if isArray(value), let array = value as? any Collection { return array.isEmpty }
+      if elementwiseDelimiters(of: value) != nil,
+        let collection = value as? any DumpElementwiseComparable
+      {
+        return collection.dumpElementCount == 0
+      }
       return isSingleLine(shape(of: value))
     case .node(let node):
       return node.isSingleLine
@@ -84,6 +89,16 @@ struct DumpTreeBuilder {
   mutating func isArray(_ value: Any) -> Bool {
     let info = typeInfo(of: type(of: value))
     return info.container == .array && info.special == .reflected
+  }
+
+  /// The text around the elements of a value that dumps as a plain list of them and can be
+  /// compared element by element (see ``DumpElementwiseComparable``): `[` and `]` for an array,
+  /// `Name([` and `])` for another collection; nil for any other value.
+  mutating func elementwiseDelimiters(of value: Any) -> (header: String, footer: String)? {
+    guard value is any DumpElementwiseComparable else { return nil }
+    let info = typeInfo(of: type(of: value))
+    guard info.special == .reflected, !info.isSideDumpable else { return nil }
+    return info.container == .array ? ("[", "]") : (info.name + "([", "])")
   }
 
   /// Whether a shape dumps to a single line, following the layout rules of ``DumpNode``.
