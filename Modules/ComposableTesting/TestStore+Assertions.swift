@@ -1,5 +1,6 @@
 import ComposableCore
 import ComposableDependencies
+import Synchronization
 
 extension TestStore {
   /// Checks a step's state change against the test's closure, as the exhaustivity requires.
@@ -76,8 +77,8 @@ extension TestStore {
     _ location: StepLocation
   ) -> Bool {
     stateBeforeStep = before
-    isInsideAssertion = true
-    defer { isInsideAssertion = false }
+    isInsideAssertion.store(true, ordering: .relaxed)
+    defer { isInsideAssertion.store(false, ordering: .relaxed) }
     do {
       try SharedChangeTracker.$isAsserting.withValue(true) { try update(&state) }
       return true

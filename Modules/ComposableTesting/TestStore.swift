@@ -3,6 +3,7 @@ import ComposableCore
 import ComposableDependencies
 import ComposableIssueReporting
 import ComposableSharing
+import Synchronization
 
 /// A store for tests: it proves, step by step, how a feature's state changes and which actions
 /// its effects feed back.
@@ -59,8 +60,10 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   /// Whether an assertion closure is running, during which ``state`` is ``stateBeforeStep``.
   ///
   /// NB: a flag and a plain `State` rather than a `State?`: in the unspecialized code of a test
-  /// store, every use of `Optional<State>` looks its metadata up in the runtime's cache.
-  var isInsideAssertion = false
+  /// store, every use of `Optional<State>` looks its metadata up in the runtime's cache. The flag
+  /// is an `Atomic` only because, unlike a `var`, it is not checked for exclusivity at run time;
+  /// it is used on the main actor alone.
+  let isInsideAssertion = Atomic(false)
   /// The state before the step being asserted (or before an earlier one, outside assertions).
   var stateBeforeStep: State
   let reducer: any Reducer<State, Action>
@@ -128,7 +131,7 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   /// #expect(store.state.isPrime)
   /// ```
   public var state: State {
-    isInsideAssertion ? stateBeforeStep : currentState
+    isInsideAssertion.load(ordering: .relaxed) ? stateBeforeStep : currentState
   }
 
   /// Sends an action and asserts how the state changes.
@@ -309,7 +312,8 @@ public final class TestStore<State: Equatable, Action: Sendable> {
       SharedChangeTracker.$current.withValue(sharedChanges) {
         effect = reducer.reduce(into: &currentState, action: action)
       }
-      check(before, currentState, before != currentState || sharedChanges.hasChanges)
+      let after = currentState
+      check(before, after, before != after || sharedChanges.hasChanges)
     }
     sharedChanges.resetChanges()
     // NB: most steps return no effect; binding the tracker for nothing costs a task-local push.
