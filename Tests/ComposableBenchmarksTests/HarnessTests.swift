@@ -58,11 +58,15 @@ import Testing
     #expect(!target.isMet(value: 20.01, ratio: 0.1))
     #expect(!target.isMet(value: .infinity, ratio: nil))
     #expect(target.description == "≤ 20 ms")
+    #expect(
+      BenchmarkTarget.atMost(3, "file writes", and: "last value on disk").description
+        == "≤ 3 file writes, last value on disk")
   }
 
   @Test func aFailureFailsWhateverTheFigures() {
     var result = BenchmarkResult(
-      name: "shared.fileStorage.burst", value: 2, unit: "writes", target: .atMost(3, "writes"))
+      name: "shared.fileStorage.burst", value: 2, unit: "file writes",
+      target: .atMost(3, "file writes", and: "last value on disk"))
     #expect(result.pass)
     result.failure = "the last value did not reach the disk"
     #expect(!result.pass)
@@ -158,10 +162,10 @@ import Testing
   @Test func tableShowsEveryRowAndTheVerdict() {
     #expect(
       BenchmarkReport.table(results) == """
-        benchmark      value    baseline  ratio  target     result
-        -------------  -------  --------  -----  ---------  ------
-        store.observe  150 ns   100 ns    1.50×  ratio ≤ 2  pass
-        diff.10k       25.0 ms                   ≤ 20 ms    FAIL
+        benchmark      value   baseline  ratio  target     result
+        -------------  ------  --------  -----  ---------  ------
+        store.observe  150 ns  100 ns    1.50×  ratio ≤ 2  pass
+        diff.10k       25 ms                    ≤ 20 ms    FAIL
 
           diff.10k: slow
 
@@ -173,6 +177,7 @@ import Testing
     #expect(Formatting.figure(312.4) == "312")
     #expect(Formatting.figure(24.56) == "24.6")
     #expect(Formatting.figure(2.456) == "2.46")
+    #expect(Formatting.figure(2) == "2")
     #expect(Formatting.figure(0.08134) == "0.0813")
     #expect(Formatting.figure(.nan) == "–")
     #expect(Formatting.number(3) == "3")

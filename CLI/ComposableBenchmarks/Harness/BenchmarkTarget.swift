@@ -6,12 +6,15 @@
 /// ```swift
 /// BenchmarkTarget.ratioAtMost(3).isMet(value: 250, ratio: 2.5)  // true
 /// BenchmarkTarget.atMost(20, "ms").description  // "≤ 20 ms"
+/// BenchmarkTarget.atMost(3, "file writes", and: "last value on disk").description
+/// // "≤ 3 file writes, last value on disk"
 /// ```
 package enum BenchmarkTarget: Equatable, Sendable {
   /// The subject may cost at most this many times its baseline.
   case ratioAtMost(Double)
-  /// The value may be at most this much, in the given unit.
-  case atMost(Double, String)
+  /// The value may be at most this much, in the given unit; a condition the benchmark checks
+  /// itself (reported as a failure) may be named after it.
+  case atMost(Double, String, and: String? = nil)
 
   /// Whether a measurement meets the target; a ratio target without a ratio is missed.
   package func isMet(value: Double, ratio: Double?) -> Bool {
@@ -19,7 +22,7 @@ package enum BenchmarkTarget: Equatable, Sendable {
     case .ratioAtMost(let limit):
       guard let ratio, ratio.isFinite else { return false }
       return ratio <= limit
-    case .atMost(let limit, _):
+    case .atMost(let limit, _, _):
       return value.isFinite && value <= limit
     }
   }
@@ -30,7 +33,8 @@ extension BenchmarkTarget: CustomStringConvertible {
   package var description: String {
     switch self {
     case .ratioAtMost(let limit): "ratio ≤ \(Formatting.number(limit))"
-    case .atMost(let limit, let unit): "≤ \(Formatting.number(limit)) \(unit)"
+    case .atMost(let limit, let unit, let condition):
+      "≤ \(Formatting.number(limit)) \(unit)" + (condition.map { ", " + $0 } ?? "")
     }
   }
 }

@@ -13,7 +13,7 @@ package enum Formatting {
   }
 
   /// A figure with three significant digits, and thousands kept whole: `312`, `2.46`, `0.0813`,
-  /// `12345`.
+  /// `12345`; a whole number, such as a count, prints without decimals.
   ///
   /// ```swift
   /// Formatting.figure(2.4567)  // "2.46"
@@ -21,7 +21,7 @@ package enum Formatting {
   package static func figure(_ value: Double) -> String {
     guard value.isFinite else { return "–" }
     let magnitude = abs(value)
-    if magnitude >= 100 || magnitude == 0 { return String(format: "%.0f", value) }
+    if magnitude >= 100 || value == value.rounded() { return String(format: "%.0f", value) }
     if magnitude >= 10 { return String(format: "%.1f", value) }
     if magnitude >= 1 { return String(format: "%.2f", value) }
     let decimals = min(Int((-log10(magnitude)).rounded(.down)) + 3, 9)
