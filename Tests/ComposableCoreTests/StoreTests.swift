@@ -93,6 +93,56 @@ extension CasePath where Value == Pair.Action {
     observation.cancel()
   }
 
+  @Test func actionsSentBackAreProcessedInOrder() {
+    let store = Store(initialState: [String]()) {
+      Reduce<[String], String> { log, action in
+        log.append(action)
+        switch action {
+        case "start": return .merge(.send("a"), .send("b"))
+        case "a": return .send("c")
+        default: return .none
+        }
+      }
+    }
+    store.send("start")
+    #expect(store.state == ["start", "a", "b", "c"])
+  }
+
+  @Test func anObserverThatSendsLeavesEveryObserverWithTheLatestState() {
+    let store = Store(initialState: Counter.State()) { Counter() }
+    var first: [Int] = []
+    var second: [Int] = []
+    let sending = store.observe { state in
+      first.append(state.count)
+      if state.count == 1 { store.send(.increment) }
+    }
+    let watching = store.observe { second.append($0.count) }
+    store.send(.increment)
+    #expect(store.state.count == 2)
+    #expect(first == [0, 1, 2])
+    #expect(second.last == 2)
+    sending.cancel()
+    watching.cancel()
+  }
+
+  @Test func aSendFromInsideAReducerIsProcessedAfterTheCurrentActionInTurn() {
+    final class StoreBox {
+      var store: Store<[String], String>?
+    }
+    let box = StoreBox()
+    let store = Store(initialState: [String]()) {
+      Reduce<[String], String> { log, action in
+        log.append(action)
+        guard action == "outer" else { return .none }
+        MainActor.assumeIsolated { _ = box.store?.send("inner") }
+        return .send("sent back")
+      }
+    }
+    box.store = store
+    store.send("outer")
+    #expect(store.state == ["outer", "inner", "sent back"])
+  }
+
   @Test func taskFinishesWithItsEffectsAndCancelsThem() async {
     let clock = TestClock()
     let executor = SerialTaskExecutor()

@@ -121,6 +121,10 @@ final class RootCore<State, Action: Sendable> {
     while let current = next {
       next = nil
       let effect = core.reducer.reduce(into: &storage.state, action: current)
+      if core.hasReentrantActions.load(ordering: .relaxed) {
+        // NB: sent while the reducer ran, so before what it returned.
+        storage.queue.append(contentsOf: core.takeReentrantActions())
+      }
       switch effect.operation {
       case .none:
         break
@@ -129,11 +133,6 @@ final class RootCore<State, Action: Sendable> {
         if storage.queue.isEmpty { next = action } else { storage.queue.append(action) }
       default:
         core.runtime.run(effect, sendNow: { storage.queue.append($0) }, started: &started)
-      }
-      if core.hasReentrantActions.load(ordering: .relaxed) {
-        if let action = next { storage.queue.append(action) }
-        storage.queue.append(contentsOf: core.takeReentrantActions())
-        next = nil
       }
       if next == nil, !storage.queue.isEmpty { next = storage.queue.removeFirst() }
     }
