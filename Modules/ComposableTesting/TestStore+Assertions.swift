@@ -1,6 +1,5 @@
 import ComposableCore
 import ComposableDependencies
-import Synchronization
 
 extension TestStore {
   /// Checks a step's state change against the test's closure, as the exhaustivity requires.
@@ -77,8 +76,8 @@ extension TestStore {
     _ location: StepLocation
   ) -> Bool {
     stateBeforeStep = before
-    isInsideAssertion.store(true, ordering: .relaxed)
-    defer { isInsideAssertion.store(false, ordering: .relaxed) }
+    isInsideAssertion = true
+    defer { isInsideAssertion = false }
     do {
       try SharedChangeTracker.$isAsserting.withValue(true) { try update(&state) }
       return true

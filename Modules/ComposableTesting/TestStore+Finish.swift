@@ -40,7 +40,7 @@ extension TestStore {
     if !finished, case .off(true) = exhaustivity {
       location.note("Skipped assertions on \(runtime.runningCount) effects still running")
     }
-    endOfTestChecks.withLock { $0.isFinished = true }
+    endOfTestChecks.isFinished = true
   }
 
   /// Processes every received action without asserting on it.

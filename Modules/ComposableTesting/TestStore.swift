@@ -3,7 +3,6 @@ import ComposableCore
 import ComposableDependencies
 import ComposableIssueReporting
 import ComposableSharing
-import Synchronization
 
 /// A store for tests: it proves, step by step, how a feature's state changes and which actions
 /// its effects feed back.
@@ -56,25 +55,34 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   /// ```
   public var dependencies: DependencyValues
 
-  var currentState: State
+  // NB: a step's bookkeeping (`currentState` to `lastStep`) is `@exclusivity(unchecked)`, which
+  // is sound: it is only touched on the main actor, and the only access that spans code of the
+  // test is `reduce(into: &currentState, …)`, during which just the reducer runs; it is
+  // nonisolated, and short of `MainActor.assumeIsolated` it cannot reach the store. Each run-time
+  // check costs about as much as a small reducer, and a step made a dozen of them.
+  @exclusivity(unchecked) var currentState: State
   /// Whether an assertion closure is running, during which ``state`` is ``stateBeforeStep``.
   ///
   /// NB: a flag and a plain `State` rather than a `State?`: in the unspecialized code of a test
-  /// store, every use of `Optional<State>` looks its metadata up in the runtime's cache. The flag
-  /// is an `Atomic` only because, unlike a `var`, it is not checked for exclusivity at run time;
-  /// it is used on the main actor alone.
-  let isInsideAssertion = Atomic(false)
+  /// store, every use of `Optional<State>` looks its metadata up in the runtime's cache.
+  @exclusivity(unchecked) var isInsideAssertion = false
   /// The state before the step being asserted (or before an earlier one, outside assertions).
-  var stateBeforeStep: State
+  @exclusivity(unchecked) var stateBeforeStep: State
+  /// Where each in-flight effect came from, by its runtime id.
+  @exclusivity(unchecked) var effectOrigins: [Int: EffectOrigin] = [:]
+  @exclusivity(unchecked) var lastStep: StepLocation
   let reducer: any Reducer<State, Action>
   /// Where effects run. Steps wait for them with `if !isSettled { await settle() }`.
   let executor: SerialTaskExecutor
   let received: ReceivedActions<Action>
   let runtime: EffectRuntime<Action>
-  /// Where each in-flight effect came from, by its runtime id.
-  var effectOrigins: [Int: EffectOrigin] = [:]
-  var lastStep: StepLocation
-  let endOfTestChecks = Protected(EndOfTestChecks())
+  /// What `deinit` must check, brought up to date after every step.
+  ///
+  /// NB: `nonisolated(unsafe)` is sound: it is written only on the main actor, by methods of the
+  /// store, each of which holds a reference to it; `deinit` reads it once no reference is left,
+  /// and releasing the last one orders every earlier write before that read. A lock cost a tenth
+  /// of a step. Like the step's bookkeeping above, it is also not checked for exclusivity.
+  @exclusivity(unchecked) nonisolated(unsafe) var endOfTestChecks = EndOfTestChecks()
   /// The shared values the feature changed since the last step.
   let sharedChanges = SharedChangeTracker()
 
@@ -131,7 +139,7 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   /// #expect(store.state.isPrime)
   /// ```
   public var state: State {
-    isInsideAssertion.load(ordering: .relaxed) ? stateBeforeStep : currentState
+    isInsideAssertion ? stateBeforeStep : currentState
   }
 
   /// Sends an action and asserts how the state changes.
@@ -190,9 +198,14 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     lastStep = location
     if step.hasEffect || !isSettled { await settle() }
     updateEndOfTestChecks()
+    // NB: a step that started nothing has nothing to wait for: its task holds no store, which
+    // spares a weak reference per step.
+    guard !step.started.isEmpty else {
+      return TestStoreTask(tasks: [], store: nil, ids: [], location: location)
+    }
     return TestStoreTask(
-      tasks: step.started.isEmpty ? [] : step.started.map { $0.task }, store: self,
-      ids: step.started.isEmpty ? [] : Set(step.started.map { $0.id }), location: location)
+      tasks: step.started.map { $0.task }, store: self, ids: Set(step.started.map { $0.id }),
+      location: location)
   }
 
   /// Sends an action named by its case key path, for cases without a payload.
@@ -359,16 +372,15 @@ public final class TestStore<State: Equatable, Action: Sendable> {
       let running = runtime.runningIDs
       effectOrigins = effectOrigins.filter { running.contains($0.key) }
     }
-    let checks = EndOfTestChecks(
+    endOfTestChecks = EndOfTestChecks(
       exhaustivity: exhaustivity,
-      runningEffects: Array(effectOrigins.values),
+      runningEffects: effectOrigins.isEmpty ? [] : Array(effectOrigins.values),
       lastStep: lastStep
     )
-    endOfTestChecks.withLock { $0 = checks }
   }
 
   deinit {
-    var checks = endOfTestChecks.withLock { $0 }
+    var checks = endOfTestChecks
     defer { runtime.cancelAll() }
     // NB: effects may have sent actions since the last step; read the buffer as it is now.
     checks.unhandledActions = received.actions.map { customDump($0) }
