@@ -15,8 +15,13 @@ enum SharedRegistry {
     fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
   ) -> SharedReference<Key.Value> {
     let id = SharedKeyID(key)
+    let keeping = key as? any ReferenceKeepingKey
     return references.withLock { references in
-      if let existing = references[id]?.reference as? SharedReference<Key.Value> {
+      // NB: a key whose storage keeps the reference is found there, never in the registry (see
+      // `ReferenceKeepingKey`).
+      if let keeping {
+        if let kept = keeping.keptReference() as? SharedReference<Key.Value> { return kept }
+      } else if let existing = references[id]?.reference as? SharedReference<Key.Value> {
         return existing
       }
       let initialValue = defaultValue()
@@ -38,8 +43,11 @@ enum SharedRegistry {
       }
       // NB: a reader and a writer of one key share one reference, so whoever creates it gives it
       // the key's writer, if the key has one.
-      let save = (key as? any SharedKey).map { writable in saver(writable, as: Key.Value.self) }
+      let save =
+        keeping == nil
+        ? (key as? any SharedKey).map { writable in saver(writable, as: Key.Value.self) } : nil
       let reference = SharedReference(value: value, description: describe(key), persist: save)
+      keeping?.keep(reference)
       if !isStored, let save {
         // NB: the first holder's default becomes the stored value, so that declaring
         // `@Shared(key) var value = 42` sets what every later holder sees, even once the
@@ -52,6 +60,7 @@ enum SharedRegistry {
             fileID: fileID, filePath: filePath, line: line, column: column)
         }
       }
+      if keeping != nil { return reference }
       let subscription = key.subscribe(initialValue: initialValue) { [weak reference] newValue in
         reference?.receiveOutsideChange(newValue ?? initialValue)
       }
