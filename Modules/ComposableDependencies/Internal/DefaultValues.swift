@@ -5,11 +5,33 @@ final class CacheScope: Sendable {}
 
 /// The default (not overridden) value of each dependency, computed once per context and test.
 enum DefaultValues {
-  private struct CacheKey: Hashable {
+  private struct CacheKey: Hashable, Sendable {
     let key: ObjectIdentifier
     let context: DependencyContext
     let scope: ObjectIdentifier?
-    let test: String?
+    let test: (any Hashable & Sendable)?
+
+    static func == (lhs: Self, rhs: Self) -> Bool {
+      guard lhs.key == rhs.key, lhs.context == rhs.context, lhs.scope == rhs.scope else {
+        return false
+      }
+      switch (lhs.test, rhs.test) {
+      case (nil, nil): return true
+      case (let left?, let right?): return isEqual(left, right)
+      default: return false
+      }
+    }
+
+    func hash(into hasher: inout Hasher) {
+      hasher.combine(key)
+      hasher.combine(context)
+      hasher.combine(scope)
+      test?.hash(into: &hasher)
+    }
+
+    private static func isEqual<Left: Hashable>(_ left: Left, _ right: any Hashable) -> Bool {
+      (right as? Left) == left
+    }
   }
 
   private struct Entry {
@@ -28,7 +50,7 @@ enum DefaultValues {
       key: ObjectIdentifier(key),
       context: context,
       scope: scope.map(ObjectIdentifier.init),
-      test: context == .test ? testFramework?.currentTestID() : nil
+      test: context == .test ? testFramework?.currentTestKey() : nil
     )
     let isOverriding = DependencyAccess.isOverriding
     let cached = cache.withLock { cache -> (value: any Sendable, report: Bool)? in
