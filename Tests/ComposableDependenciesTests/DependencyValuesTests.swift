@@ -73,6 +73,20 @@ import Testing
     #expect(first !== second)
   }
 
+  @Test func everyFreshSetOfValuesGetsItsOwnCache() {
+    @Dependency(\.box) var box
+    // NB: each set of values is released before the next one is made, so the next one may take
+    // its place in memory; the boxes are kept, so none of them can take another's place.
+    let boxes = (0..<100).map { _ in
+      withDependencies {
+        $0 = DependencyValues()
+      } operation: {
+        box
+      }
+    }
+    #expect(Set(boxes.map(ObjectIdentifier.init)).count == 100)
+  }
+
   @Test func uuidIncrementsFromZero() {
     withDependencies {
       $0.uuid = .incrementing
