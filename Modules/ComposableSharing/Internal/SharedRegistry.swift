@@ -2,12 +2,15 @@ import ComposableIssueReporting
 
 /// The shared references alive in the process, by key identity: what makes every holder of a
 /// key see one value.
-enum SharedRegistry {
+package enum SharedRegistry {
   private struct Entry: Sendable {
     weak var reference: (AnyObject & Sendable)?
   }
 
   private static let references = Protected<[SharedKeyID: Entry]>([:])
+  /// How many entries the registry may hold before it drops those whose holders are all gone;
+  /// it doubles with the live entries, so pruning costs a constant time per registration.
+  private static let pruneThreshold = Protected(64)
 
   /// The reference for `key`, created (and loaded) the first time a holder asks for it.
   static func reference<Key: SharedReaderKey>(
@@ -66,7 +69,22 @@ enum SharedRegistry {
       }
       reference.keep(subscription)
       references[id] = Entry(reference: reference)
+      prune(&references)
       return reference
+    }
+  }
+
+  /// How many keys the registry remembers, holders or not.
+  package static var entryCount: Int {
+    references.withLock { $0.count }
+  }
+
+  /// Drops the entries of keys whose holders are all gone, once there are enough of them.
+  private static func prune(_ references: inout [SharedKeyID: Entry]) {
+    pruneThreshold.withLock { threshold in
+      guard references.count > threshold else { return }
+      references = references.filter { $0.value.reference != nil }
+      threshold = max(64, references.count * 2)
     }
   }
 
