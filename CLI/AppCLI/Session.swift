@@ -8,6 +8,8 @@ final class Session {
   private let store: Store<AppFeature.State, AppFeature.Action>
   private let clock: WatchedClock
   private let temporaryDirectory: URL?
+  /// The file system, when shared state is kept there: what ``tearDown()`` flushes.
+  private let fileSystem: FileStorage?
   private let output: (String) -> Void
   private var renderer: Renderer
   private var observation: StoreObservation?
@@ -27,8 +29,11 @@ final class Session {
     let dataDirectory =
       temporaryDirectory ?? options.dataDirectory
       ?? APIClient.defaultDataDirectory
+    let fileSystem: FileStorage? =
+      options.inMemory || keepsPreparedStorage ? nil : FileStorage.fileSystem
     self.clock = clock
     self.temporaryDirectory = temporaryDirectory
+    self.fileSystem = fileSystem
     self.output = output
     self.renderer = Renderer(style: style)
     let verboseOutput: ((String) -> Void)? = options.verbose ? output : nil
@@ -41,8 +46,8 @@ final class Session {
       $0.continuousClock = clock
       if options.inMemory {
         $0.defaultFileStorage = .inMemory
-      } else if !keepsPreparedStorage {
-        $0.defaultFileStorage = Self.fileSystemWithoutCoalescing
+      } else if let fileSystem {
+        $0.defaultFileStorage = fileSystem
       }
     }
   }
@@ -51,8 +56,12 @@ final class Session {
     observation = store.observe { [weak self] state in self?.render(state) }
   }
 
+  /// Ends the session: writes the shared state still waiting for the end of its coalescing
+  /// interval (a session can end a moment after a change, a logout say), and removes what
+  /// `--in-memory` created.
   func tearDown() {
     observation?.cancel()
+    fileSystem?.flush()
     if let temporaryDirectory { try? FileManager.default.removeItem(at: temporaryDirectory) }
   }
 
@@ -135,14 +144,6 @@ final class Session {
       isProfileOnScreen = profileVisible
       if profileVisible { store.send(.profile(.onAppear)) }
     }
-  }
-
-  /// The file system, writing every save at once: a command-line session can end a moment after
-  /// a change (a logout, say), before a coalesced write would have happened.
-  private static var fileSystemWithoutCoalescing: FileStorage {
-    var storage = FileStorage.fileSystem
-    storage.coalescingInterval = nil
-    return storage
   }
 
   private static let loggedIn = "You are logged in: 'logout' first."

@@ -13,17 +13,66 @@
 /// ```
 @propertyWrapper
 public struct Dependency<Value>: Sendable {
-  private let keyPath: KeyPath<DependencyValues, Value> & Sendable
-  let initialValues: DependencyValues
-  private let fileID: StaticString
-  private let filePath: StaticString
-  private let line: UInt
-  private let column: UInt
+  // NB: a single reference, made once per declaration, so that the reads of a `@Dependency`
+  // captured by a closure copy one reference rather than the whole declaration.
+  private let site: Site
 
-  /// Creates a reader of the dependency at `keyPath`.
+  /// What a declaration knows: how to read the dependency, the overrides in force where it was
+  /// declared, and where it was declared.
+  private final class Site: Sendable {
+    /// Reads the dependency from a set of values: a key path literal such as `\.uuid`, converted
+    /// by the compiler to a function that calls the property's getter, which is several times
+    /// faster than applying a `KeyPath` at run time.
+    let read: @Sendable (DependencyValues) -> Value
+    let initialStorage: DependencyStorage
+    let access: DependencyAccess
+
+    init(
+      read: @escaping @Sendable (DependencyValues) -> Value, keyPath: (AnyKeyPath & Sendable)?,
+      fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
+    ) {
+      self.read = read
+      self.initialStorage = DependencyValues.currentStorage
+      self.access = DependencyAccess(
+        keyPath: keyPath, fileID: fileID, filePath: filePath, line: line, column: column)
+    }
+  }
+
+  /// Creates a reader of the dependency at a key path.
+  ///
+  /// Pass the dependency's key path literal, as in `@Dependency(\.uuid)`; the compiler turns it
+  /// into a function that reads the property directly.
   ///
   /// ```swift
   /// @Dependency(\.date.now) var now
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - keyPath: The dependency's property on ``DependencyValues``, as a key path literal.
+  ///   - fileID: The file ID of the declaration, for messages.
+  ///   - filePath: The file path of the declaration, for messages.
+  ///   - line: The line of the declaration, for messages.
+  ///   - column: The column of the declaration, for messages.
+  public init(
+    _ keyPath: @escaping @Sendable (DependencyValues) -> Value,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) {
+    self.site = Site(
+      read: keyPath, keyPath: nil, fileID: fileID, filePath: filePath, line: line,
+      column: column)
+  }
+
+  /// Creates a reader of the dependency at `keyPath`, a `KeyPath` value.
+  ///
+  /// A key path literal goes to the other initializer, whose reads are faster; this one serves
+  /// key paths held in variables.
+  ///
+  /// ```swift
+  /// let keyPath: KeyPath<DependencyValues, UUIDGenerator> & Sendable = \.uuid
+  /// @Dependency(keyPath) var uuid
   /// ```
   ///
   /// - Parameters:
@@ -32,6 +81,7 @@ public struct Dependency<Value>: Sendable {
   ///   - filePath: The file path of the declaration, for messages.
   ///   - line: The line of the declaration, for messages.
   ///   - column: The column of the declaration, for messages.
+  @_disfavoredOverload
   public init(
     _ keyPath: KeyPath<DependencyValues, Value> & Sendable,
     fileID: StaticString = #fileID,
@@ -39,12 +89,9 @@ public struct Dependency<Value>: Sendable {
     line: UInt = #line,
     column: UInt = #column
   ) {
-    self.keyPath = keyPath
-    self.initialValues = DependencyValues.current
-    self.fileID = fileID
-    self.filePath = filePath
-    self.line = line
-    self.column = column
+    self.site = Site(
+      read: { $0[keyPath: keyPath] }, keyPath: keyPath, fileID: fileID, filePath: filePath,
+      line: line, column: column)
   }
 
   /// The dependency's current value.
@@ -53,10 +100,15 @@ public struct Dependency<Value>: Sendable {
   /// let id = uuid()
   /// ```
   public var wrappedValue: Value {
-    var values = initialValues.merging(DependencyValues.current)
-    values.access = DependencyAccess(
-      keyPath: keyPath, fileID: fileID, filePath: filePath, line: line, column: column)
-    return values[keyPath: keyPath]
+    // NB: the common case, a dependency read where it was declared, finds the storage it was
+    // declared with still bound, and merges nothing.
+    let storage: DependencyStorage
+    if let bound = DependencyValues.bound {
+      storage = bound === site.initialStorage ? bound : site.initialStorage.merging(bound)
+    } else {
+      storage = site.initialStorage.merging(DependencyValues.prepared.withLock { $0 })
+    }
+    return site.read(DependencyValues(storage: storage, access: site.access))
   }
 }
 
@@ -65,4 +117,8 @@ protocol DependencyWrapper {
   var initialValues: DependencyValues { get }
 }
 
-extension Dependency: DependencyWrapper {}
+extension Dependency: DependencyWrapper {
+  var initialValues: DependencyValues {
+    DependencyValues(storage: site.initialStorage)
+  }
+}

@@ -18,13 +18,15 @@ import ComposableIssueReporting
 /// ```
 public struct DependencyValues: Sendable {
   /// The values bound by the innermost `withDependencies`, if any.
-  @TaskLocal static var bound: DependencyValues?
+  // NB: the storage alone, a single reference, so that reading the task-local (which every
+  // dependency read does) copies one reference rather than a whole set of values.
+  @TaskLocal static var bound: DependencyStorage?
 
   /// The values prepared for the whole process by ``prepareDependencies(_:)``.
-  static let prepared = Protected(DependencyValues(scope: nil))
+  static let prepared = Protected(DependencyStorage.none)
 
-  var overrides: Overrides
-  let scope: CacheScope?
+  /// The overrides, and where default values are cached.
+  var storage: DependencyStorage
   /// Which `@Dependency` is being read, for messages about it.
   var access: DependencyAccess?
 
@@ -37,16 +39,21 @@ public struct DependencyValues: Sendable {
   /// withDependencies { $0 = DependencyValues() } operation: { runTheTest() }
   /// ```
   public init() {
-    self.init(scope: CacheScope())
+    self.init(storage: DependencyStorage(scope: CacheScope()))
   }
 
-  init(scope: CacheScope?) {
-    self.overrides = Overrides([:])
-    self.scope = scope
+  init(storage: DependencyStorage, access: DependencyAccess? = nil) {
+    self.storage = storage
+    self.access = access
   }
 
   /// The dependencies in force for the running code.
   package static var current: DependencyValues {
+    DependencyValues(storage: currentStorage)
+  }
+
+  /// The storage of the dependencies in force for the running code.
+  static var currentStorage: DependencyStorage {
     bound ?? prepared.withLock { $0 }
   }
 
@@ -63,14 +70,12 @@ public struct DependencyValues: Sendable {
   /// ```
   public subscript<Key: TestDependencyKey>(key: Key.Type) -> Key.Value {
     get {
-      if let value = overrides.values[ObjectIdentifier(key)] {
-        // NB: only `set` below writes this slot, always with a `Key.Value`.
-        return value as! Key.Value
-      }
-      return DefaultValues.value(for: key, context: context, scope: scope, access: access)
+      if let value = storage.value(for: key) { return value }
+      return DefaultValues.value(
+        for: key, context: context, scope: storage.scope, access: access)
     }
     set {
-      overrides = overrides.setting(newValue, for: ObjectIdentifier(key))
+      storage = storage.setting(newValue, for: key)
     }
   }
 
@@ -82,47 +87,105 @@ public struct DependencyValues: Sendable {
   /// ```
   public var context: DependencyContext {
     get {
-      if let value = overrides.values[ObjectIdentifier(ContextKey.self)] {
-        return value as! DependencyContext
-      }
-      return isTesting ? .test : .live
+      storage.value(for: ContextKey.self) ?? (isTesting ? .test : .live)
     }
     set { self[ContextKey.self] = newValue }
   }
 
-  /// These values with `other`'s overrides applied on top.
+  /// These values with `other`'s overrides applied on top, and `other`'s access.
   func merging(_ other: DependencyValues) -> DependencyValues {
-    if other.overrides === overrides || other.overrides.values.isEmpty {
-      var merged = self
-      merged.access = other.access
-      return other.scope.map { merged.withScope($0) } ?? merged
-    }
-    if overrides.values.isEmpty, scope == nil || other.scope != nil { return other }
-    var merged = other
-    merged.overrides = Overrides(overrides.values.merging(other.overrides.values) { $1 })
-    return other.scope == nil ? merged.withScope(scope) : merged
-  }
-
-  private func withScope(_ scope: CacheScope?) -> DependencyValues {
-    var copy = DependencyValues(scope: scope)
-    copy.overrides = overrides
-    copy.access = access
-    return copy
+    DependencyValues(storage: storage.merging(other.storage), access: other.access)
   }
 }
 
-/// The overridden values, shared between copies until one of them changes.
-final class Overrides: Sendable {
-  let values: [ObjectIdentifier: any Sendable]
+/// The overridden values of a set of dependencies, and the cache scope of its default values,
+/// shared between copies until one of them changes.
+///
+/// A set of dependencies overrides a handful of keys, so they are found by a linear search of
+/// their identifiers, which beats hashing; a large set also keeps a dictionary.
+final class DependencyStorage: Sendable {
+  /// No overrides, and the default values of the context and test.
+  static let none = DependencyStorage(scope: nil)
 
-  init(_ values: [ObjectIdentifier: any Sendable]) {
-    self.values = values
+  /// Where default values are cached, when not per context and test alone.
+  let scope: CacheScope?
+  private let keys: [ObjectIdentifier]
+  private let boxes: [any OverrideBoxProtocol]
+  private let index: [ObjectIdentifier: Int]?
+
+  private static let indexThreshold = 16
+
+  convenience init(scope: CacheScope?) {
+    self.init(keys: [], boxes: [], scope: scope)
   }
 
-  func setting(_ value: any Sendable, for key: ObjectIdentifier) -> Overrides {
-    var values = self.values
-    values[key] = value
-    return Overrides(values)
+  private init(keys: [ObjectIdentifier], boxes: [any OverrideBoxProtocol], scope: CacheScope?) {
+    self.keys = keys
+    self.boxes = boxes
+    self.scope = scope
+    self.index =
+      keys.count > Self.indexThreshold
+      ? Dictionary(uniqueKeysWithValues: zip(keys, keys.indices)) : nil
+  }
+
+  /// The value overriding `key`, if any.
+  func value<Key: TestDependencyKey>(for key: Key.Type) -> Key.Value? {
+    guard let position = position(of: ObjectIdentifier(key)) else { return nil }
+    // NB: only `setting(_:for:)` stores a box under a key's identifier, and always an
+    // `OverrideBox<Key.Value>` for that key, so the downcast cannot fail.
+    return unsafeDowncast(boxes[position], to: OverrideBox<Key.Value>.self).value
+  }
+
+  /// This storage with `value` overriding `key`.
+  func setting<Key: TestDependencyKey>(_ value: Key.Value, for key: Key.Type) -> DependencyStorage {
+    var keys = keys
+    var boxes = boxes
+    let box = OverrideBox(value)
+    if let position = position(of: ObjectIdentifier(key)) {
+      boxes[position] = box
+    } else {
+      keys.append(ObjectIdentifier(key))
+      boxes.append(box)
+    }
+    return DependencyStorage(keys: keys, boxes: boxes, scope: scope)
+  }
+
+  /// This storage with `other`'s overrides applied on top, and `other`'s scope when it has one.
+  func merging(_ other: DependencyStorage) -> DependencyStorage {
+    if other === self { return self }
+    let scope = other.scope ?? scope
+    if other.keys.isEmpty {
+      return scope === self.scope ? self : DependencyStorage(keys: keys, boxes: boxes, scope: scope)
+    }
+    if keys.isEmpty, scope === other.scope { return other }
+    var keys = keys
+    var boxes = boxes
+    for (key, box) in zip(other.keys, other.boxes) {
+      if let position = position(of: key) {
+        boxes[position] = box
+      } else {
+        keys.append(key)
+        boxes.append(box)
+      }
+    }
+    return DependencyStorage(keys: keys, boxes: boxes, scope: scope)
+  }
+
+  private func position(of key: ObjectIdentifier) -> Int? {
+    if let index { return index[key] }
+    return keys.firstIndex(of: key)
+  }
+}
+
+/// An overridden value, boxed so that reading it back is a pointer cast, not a dynamic cast.
+protocol OverrideBoxProtocol: AnyObject, Sendable {}
+
+/// An overridden value of type `Value`.
+final class OverrideBox<Value: Sendable>: OverrideBoxProtocol {
+  let value: Value
+
+  init(_ value: Value) {
+    self.value = value
   }
 }
 

@@ -27,7 +27,7 @@ public func withDependencies<R>(
   var values = DependencyValues.current
   values.access = nil
   try DependencyAccess.$isOverriding.withValue(true) { try updateValuesForOperation(&values) }
-  return try DependencyValues.$bound.withValue(values, operation: operation)
+  return try DependencyValues.$bound.withValue(values.storage, operation: operation)
 }
 
 /// Runs asynchronous `operation` with some dependencies overridden, then restores them.
@@ -59,7 +59,7 @@ public func withDependencies<R>(
   try await DependencyAccess.$isOverriding.withValue(true) {
     try await updateValuesForOperation(&values)
   }
-  return try await DependencyValues.$bound.withValue(values, operation: operation)
+  return try await DependencyValues.$bound.withValue(values.storage, operation: operation)
 }
 
 /// Runs `operation` with the dependencies that `model` was created with, plus some overrides.
@@ -91,7 +91,7 @@ public func withDependencies<Model, R>(
   }
   values.access = nil
   try DependencyAccess.$isOverriding.withValue(true) { try updateValuesForOperation(&values) }
-  return try DependencyValues.$bound.withValue(values, operation: operation)
+  return try DependencyValues.$bound.withValue(values.storage, operation: operation)
 }
 
 /// Runs `operation` with the dependencies that `model` was created with.
@@ -127,10 +127,9 @@ public func withDependencies<Model, R>(
 ///
 /// - Parameter updateValues: Mutates the process-wide dependencies.
 public func prepareDependencies(_ updateValues: (inout DependencyValues) throws -> Void) rethrows {
-  var values = DependencyValues.prepared.withLock { $0 }
+  var values = DependencyValues(storage: DependencyValues.prepared.withLock { $0 })
   try DependencyAccess.$isOverriding.withValue(true) { try updateValues(&values) }
-  values.access = nil
-  DependencyValues.prepared.withLock { [values] in $0 = values }
+  DependencyValues.prepared.withLock { [storage = values.storage] in $0 = storage }
 }
 
 /// The dependencies captured by the first `@Dependency` property found in `model`.
@@ -152,7 +151,7 @@ private func dependencies(of model: Any) -> DependencyValues? {
 package func withDependencyValues<R>(
   _ values: DependencyValues, operation: () throws -> R
 ) rethrows -> R {
-  try DependencyValues.$bound.withValue(values, operation: operation)
+  try DependencyValues.$bound.withValue(values.storage, operation: operation)
 }
 
 /// Runs asynchronous `operation` with exactly `values` as the dependencies in force.
@@ -161,5 +160,5 @@ package func withDependencyValues<R>(
   _ values: DependencyValues,
   operation: () async throws -> R
 ) async rethrows -> R {
-  try await DependencyValues.$bound.withValue(values, operation: operation)
+  try await DependencyValues.$bound.withValue(values.storage, operation: operation)
 }

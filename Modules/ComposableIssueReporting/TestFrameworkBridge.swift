@@ -16,16 +16,31 @@ public protocol _TestFrameworkBridge: SendableMetatype {
   static func record(_ issue: ReportedIssue) -> Bool
   /// An identity of the running test (or test case), stable for its duration; `nil` when none.
   static var currentTestID: String? { get }
+  /// The same identity as ``currentTestID``, in a form that is cheap to make and to compare.
+  ///
+  /// Keys are equal exactly when the identities are. Code that asks for the identity of the
+  /// running test on a hot path (every read of a dependency that is not overridden, in a test)
+  /// uses it. The default wraps ``currentTestID``.
+  static var currentTestKey: (any Hashable & Sendable)? { get }
+}
+
+extension _TestFrameworkBridge {
+  /// The identity of the running test, as ``currentTestID`` describes it.
+  public static var currentTestKey: (any Hashable & Sendable)? {
+    currentTestID
+  }
 }
 
 /// The test framework bridge's entry points, when a test-support module is linked in.
 package struct TestFramework: Sendable {
   let record: @Sendable (ReportedIssue) -> Bool
   package let currentTestID: @Sendable () -> String?
+  package let currentTestKey: @Sendable () -> (any Hashable & Sendable)?
 
   init(_ bridge: any _TestFrameworkBridge.Type) {
     self.record = { bridge.record($0) }
     self.currentTestID = { bridge.currentTestID }
+    self.currentTestKey = { bridge.currentTestKey }
   }
 }
 

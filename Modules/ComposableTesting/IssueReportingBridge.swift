@@ -43,6 +43,26 @@ public enum IssueReportingBridge: _TestFrameworkBridge {
     guard !isSwiftTestingProcess else { return nil }
     return "xctest \(XCTestBoundaries.shared.finishedCount)"
   }
+
+  /// The running test's identity as ``currentTestID`` tells it, without describing the test case
+  /// as text unless the test is parameterised: only then do its cases need telling apart, and
+  /// describing one costs tens of microseconds.
+  public static var currentTestKey: (any Hashable & Sendable)? {
+    if let test = Test.current {
+      let testCase = Test.Case.current.flatMap {
+        $0.isParameterized ? String(describing: $0) : nil
+      }
+      return SwiftTestingKey(test: test.id, testCase: testCase)
+    }
+    guard !isSwiftTestingProcess else { return nil }
+    return XCTestBoundaries.shared.finishedCount
+  }
+}
+
+/// A Swift Testing test, and the description of its case when it is parameterised.
+private struct SwiftTestingKey: Hashable, Sendable {
+  let test: Test.ID
+  let testCase: String?
 }
 
 /// Counts finished XCTest cases, so that values cached for one test are not seen by the next.

@@ -73,6 +73,20 @@ import Testing
     #expect(first !== second)
   }
 
+  @Test func everyFreshSetOfValuesGetsItsOwnCache() {
+    @Dependency(\.box) var box
+    // NB: each set of values is released before the next one is made, so the next one may take
+    // its place in memory; the boxes are kept, so none of them can take another's place.
+    let boxes = (0..<100).map { _ in
+      withDependencies {
+        $0 = DependencyValues()
+      } operation: {
+        box
+      }
+    }
+    #expect(Set(boxes.map(ObjectIdentifier.init)).count == 100)
+  }
+
   @Test func uuidIncrementsFromZero() {
     withDependencies {
       $0.uuid = .incrementing
@@ -141,4 +155,59 @@ import Testing
     let issues = withExpectedIssue { _ = unimplemented { Bool.random(using: &$0) } }
     #expect(issues.count == 1)
   }
+
+  @Test func readerFromAKeyPathValueReadsLikeALiteral() {
+    let keyPath: KeyPath<DependencyValues, UUIDGenerator> & Sendable = \.uuid
+    @Dependency(keyPath) var uuid
+    withDependencies {
+      $0.uuid = .constant(UUID(5))
+    } operation: {
+      #expect(uuid() == UUID(5))
+    }
+    let liveOnlyPath: KeyPath<DependencyValues, LiveOnlyClient> & Sendable = \.liveOnly
+    @Dependency(liveOnlyPath) var liveOnly
+    let issues = withExpectedIssue { _ = liveOnly.fetch() }
+    #expect(issues.count == 1)
+    #expect(issues.first?.message.contains("has no test implementation") == true)
+    #expect(issues.first?.message.contains("LiveOnlyClient") == true)
+  }
+
+  @Test func everyOneOfManyOverridesIsFound() {
+    let slots: [any SlotSetting.Type] = [
+      Slot<Int>.self, Slot<Int8>.self, Slot<Int16>.self, Slot<Int32>.self, Slot<Int64>.self,
+      Slot<UInt>.self, Slot<UInt8>.self, Slot<UInt16>.self, Slot<UInt32>.self,
+      Slot<UInt64>.self, Slot<Double>.self, Slot<Float>.self, Slot<Bool>.self,
+      Slot<String>.self, Slot<Character>.self, Slot<[Int]>.self, Slot<[String]>.self,
+      Slot<Set<Int>>.self, Slot<Date>.self, Slot<UUID>.self,
+    ]
+    withDependencies {
+      for (index, slot) in slots.enumerated() { slot.set(index, in: &$0) }
+    } operation: {
+      @Dependency(\.self) var outer
+      withDependencies {
+        Slot<Bool>.set(100, in: &$0)
+      } operation: {
+        @Dependency(\.self) var values
+        for (index, slot) in slots.enumerated() {
+          let expected = ObjectIdentifier(slot) == ObjectIdentifier(Slot<Bool>.self) ? 100 : index
+          #expect(slot.get(from: values) == expected)
+          #expect(slot.get(from: outer) == expected)
+        }
+      }
+      #expect(Slot<Bool>.get(from: outer) == 12)
+    }
+  }
+}
+
+/// A dependency key per type, to override many dependencies at once.
+private enum Slot<Tag>: TestDependencyKey, SlotSetting {
+  static var testValue: Int { -1 }
+
+  static func set(_ value: Int, in values: inout DependencyValues) { values[Self.self] = value }
+  static func get(from values: DependencyValues) -> Int { values[Self.self] }
+}
+
+private protocol SlotSetting {
+  static func set(_ value: Int, in values: inout DependencyValues)
+  static func get(from values: DependencyValues) -> Int
 }

@@ -39,4 +39,68 @@ import Testing
       #expect(String(decoding: data, as: UTF8.self) == "100000")
     }
   }
+
+  @Test func concurrentSavesLandInOrderAndEndWithTheLastValue() async {
+    let log = SaveLog()
+    let shared = Shared(wrappedValue: 0, LoggedKey(log: log))
+    await withTaskGroup(of: Void.self) { group in
+      for _ in 0..<8 {
+        group.addTask {
+          for _ in 0..<1000 { shared.withLock { $0 += 1 } }
+        }
+      }
+    }
+    let saved = log.values.withLock { $0 }
+    #expect(saved.last == 8000)
+    #expect(zip(saved, saved.dropFirst()).allSatisfy { $0 < $1 })
+  }
+
+  @Test func inMemorySaveThroughTheKeyReachesEveryHolder() throws {
+    @Shared(.inMemory("count")) var count = 1
+    let key: InMemoryKey<Int> = .inMemory("count")
+    try key.save(5, immediately: false)
+    #expect(count == 5)
+    #expect(try key.load(initialValue: nil) == 5)
+    $count.withLock { $0 += 1 }
+    #expect(try key.load(initialValue: nil) == 6)
+    let other: InMemoryKey<String> = .inMemory("count")
+    try other.save("six", immediately: false)
+    #expect(count == 6)
+    #expect(try other.load(initialValue: nil) == "six")
+    @Shared(.inMemory("count")) var later = 0
+    #expect(later == 6)
+    $later.withLock { $0 += 1 }
+    #expect(count == 7)
+  }
+
+  @Test func inMemoryOptionalNeverStoredLoadsAsMissing() throws {
+    let key: InMemoryKey<Int?> = .inMemory("missing")
+    #expect(try key.load(initialValue: nil) == .none)
+    @Shared(.inMemory("missing")) var value: Int? = 3
+    #expect(value == 3)
+  }
+}
+
+/// The values a ``LoggedKey`` was asked to save, in order.
+final class SaveLog: Sendable {
+  let values = Protected<[Int]>([])
+}
+
+/// A key that records every save.
+struct LoggedKey: SharedKey {
+  let log: SaveLog
+
+  var id: ObjectIdentifier { ObjectIdentifier(log) }
+
+  func load(initialValue: Int?) throws -> Int? { nil }
+
+  func save(_ value: Int, immediately: Bool) throws {
+    log.values.withLock { $0.append(value) }
+  }
+
+  func subscribe(
+    initialValue: Int?, didSet: @escaping @Sendable (Int?) -> Void
+  ) -> SharedSubscription {
+    SharedSubscription {}
+  }
 }

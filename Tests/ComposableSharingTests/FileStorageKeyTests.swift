@@ -242,6 +242,67 @@ private struct Counter: Codable, Equatable {
     }
   }
 
+  @Test func flushWritesTheWaitingSaveAtOnce() async throws {
+    let log = WriteLog()
+    let storage = log.recording(.inMemory)
+    let executor = SerialTaskExecutor()
+    let clock = TestClock()
+    let key = withDependencies {
+      $0.defaultFileStorage = storage
+      $0.continuousClock = clock
+    } operation: {
+      FileStorageKey<Int>.fileStorage(url)
+    }
+    await executor.task {
+      for value in 1...100 { try? key.save(value, immediately: false) }
+    }.value
+    #expect(log.all == ["1"])
+    var copy = storage
+    copy.coalescingInterval = nil
+    copy.flush()
+    #expect(log.all == ["1", "100"])
+    storage.flush()
+    #expect(log.all == ["1", "100"])
+    await executor.waitUntilIdle()
+    await clock.advance(by: .seconds(1))
+    #expect(log.all == ["1", "100"])
+    try await clock.checkSuspension()
+  }
+
+  @Test func failedFlushIsReportedAndTheValueIsWrittenByTheNextSave() async throws {
+    let log = WriteLog()
+    let storage = log.recording(.inMemory)
+    let executor = SerialTaskExecutor()
+    let clock = TestClock()
+    let key = withDependencies {
+      $0.defaultFileStorage = storage
+      $0.continuousClock = clock
+    } operation: {
+      FileStorageKey<Int>.fileStorage(url)
+    }
+    await executor.task {
+      try? key.save(1, immediately: false)
+      try? key.save(2, immediately: false)
+    }.value
+    log.setFailing(true)
+    let issues = withExpectedIssue { storage.flush() }
+    #expect(
+      issues.map(\.message) == [
+        """
+        Could not write /file-storage-key-tests/count.json: The disk is full.
+
+        The save was coalesced, so it failed after the mutation returned. The value is kept in \
+        memory, and the next save of the file writes it again.
+        """
+      ])
+    log.setFailing(false)
+    try key.save(3, immediately: true)
+    #expect(log.all == ["1", "3"])
+    await executor.waitUntilIdle()
+    await clock.advance(by: .seconds(1))
+    try await clock.checkSuspension()
+  }
+
   @Test func coalescedSavesAreWrittenAtMostOncePerInterval() async throws {
     let log = WriteLog()
     let executor = SerialTaskExecutor()

@@ -87,6 +87,13 @@ final class CounterModel {
     #expect(later == "Blob")
   }
 
+  @Test func registryForgetsKeysWhoseHoldersAreGone() {
+    for number in 0..<1000 {
+      _ = Shared(wrappedValue: 0, NumberedKey(number: number))
+    }
+    #expect(SharedRegistry.entryCount < 1000)
+  }
+
   @Test func dumpShowsTheValue() {
     #expect(customDump(Shared(value: 3)) == "3")
   }
@@ -200,5 +207,22 @@ struct FlagKey: SharedKey {
     #expect(sound)
     #expect(issues.first?.message.hasPrefix("Could not save FlagKey([\"sound\"") == true)
     #expect(issues.first?.message.contains("the flag store is read-only") == true)
+  }
+}
+
+/// A key that stores nothing, with an identity of its own per number.
+struct NumberedKey: SharedKey {
+  let number: Int
+
+  var id: Int { number }
+
+  func load(initialValue: Int?) throws -> Int? { nil }
+
+  func save(_ value: Int, immediately: Bool) throws {}
+
+  func subscribe(
+    initialValue: Int?, didSet: @escaping @Sendable (Int?) -> Void
+  ) -> SharedSubscription {
+    SharedSubscription {}
   }
 }

@@ -1,24 +1,48 @@
 import ComposableIssueReporting
 
-/// An identity for a set of cached default values, created by `DependencyValues()`.
-final class CacheScope: Sendable {}
+/// A set of cached default values, created by `DependencyValues()`.
+///
+/// The values live in the scope itself, so they go when it goes, and a scope created later can
+/// never see them (as it could if they were kept by the scope's address, which can be reused).
+final class CacheScope: Sendable {
+  let cache = Protected<[DefaultValues.CacheKey: DefaultValues.Entry]>([:])
+}
 
 /// The default (not overridden) value of each dependency, computed once per context and test.
 enum DefaultValues {
-  private struct CacheKey: Hashable {
+  struct CacheKey: Hashable, Sendable {
     let key: ObjectIdentifier
     let context: DependencyContext
-    let scope: ObjectIdentifier?
-    let test: String?
+    let test: (any Hashable & Sendable)?
+
+    static func == (lhs: Self, rhs: Self) -> Bool {
+      guard lhs.key == rhs.key, lhs.context == rhs.context else { return false }
+      switch (lhs.test, rhs.test) {
+      case (nil, nil): return true
+      case (let left?, let right?): return isEqual(left, right)
+      default: return false
+      }
+    }
+
+    func hash(into hasher: inout Hasher) {
+      hasher.combine(key)
+      hasher.combine(context)
+      test?.hash(into: &hasher)
+    }
+
+    private static func isEqual<Left: Hashable>(_ left: Left, _ right: any Hashable) -> Bool {
+      (right as? Left) == left
+    }
   }
 
-  private struct Entry {
+  struct Entry: Sendable {
     let value: any Sendable
     /// Whether the value stands in for a missing test or live value, which a read reports.
     var isMissing: Bool
     var reported = false
   }
 
+  /// The values cached outside any scope.
   private static let cache = Protected<[CacheKey: Entry]>([:])
 
   static func value<Key: TestDependencyKey>(
@@ -27,9 +51,9 @@ enum DefaultValues {
     let cacheKey = CacheKey(
       key: ObjectIdentifier(key),
       context: context,
-      scope: scope.map(ObjectIdentifier.init),
-      test: context == .test ? testFramework?.currentTestID() : nil
+      test: context == .test ? testFramework?.currentTestKey() : nil
     )
+    let cache = scope?.cache ?? Self.cache
     let isOverriding = DependencyAccess.isOverriding
     let cached = cache.withLock { cache -> (value: any Sendable, report: Bool)? in
       guard let entry = cache[cacheKey] else { return nil }

@@ -2,39 +2,50 @@ import ComposableIssueReporting
 import Foundation
 
 /// Which dependency is being read, and from where: what messages about it name.
-struct DependencyAccess: Sendable {
+///
+/// A `@Dependency` makes one when it is declared, and hands it to every read, so it is a class:
+/// a read passes one reference along instead of copying the location.
+final class DependencyAccess: Sendable {
   /// Whether the code running is a `withDependencies` update closure, which may read a dependency
   /// only to override part of it.
   @TaskLocal static var isOverriding = false
 
-  var keyPath: (AnyKeyPath & Sendable)?
-  var fileID: StaticString
-  var filePath: StaticString
-  var line: UInt
-  var column: UInt
+  let keyPath: (AnyKeyPath & Sendable)?
+  let fileID: StaticString
+  let filePath: StaticString
+  let line: UInt
+  let column: UInt
+  /// Whether the location is a `@Dependency` declaration, whose source names the key path.
+  let isDeclaration: Bool
 
   init(
     keyPath: (AnyKeyPath & Sendable)?, fileID: StaticString, filePath: StaticString, line: UInt,
-    column: UInt
+    column: UInt, isDeclaration: Bool = true
   ) {
     self.keyPath = keyPath
     self.fileID = fileID
     self.filePath = filePath
     self.line = line
     self.column = column
+    self.isDeclaration = isDeclaration
   }
 
+  /// Where nothing is known of the access: messages name the dependency by its key.
   static let unknown = DependencyAccess(
-    keyPath: nil, fileID: #fileID, filePath: #filePath, line: #line, column: #column)
+    keyPath: nil, fileID: #fileID, filePath: #filePath, line: #line, column: #column,
+    isDeclaration: false)
 
   /// `\.name`, when it can be told: from the key path, or else from the declaration's source.
   var keyPathName: String? {
-    guard let keyPath else { return nil }
-    let text = keyPath.debugDescription
-    if let range = text.range(of: "DependencyValues."), !text.contains("<computed") {
-      return "\\." + text[range.upperBound...]
+    if let keyPath {
+      let text = keyPath.debugDescription
+      if let range = text.range(of: "DependencyValues."), !text.contains("<computed") {
+        return "\\." + text[range.upperBound...]
+      }
     }
-    // NB: on Linux a key path to a computed property has no name at run time, so read it from the
+    guard isDeclaration else { return nil }
+    // NB: a key path literal reaches `@Dependency` as a function, and on Linux even a key path
+    // to a computed property has no name at run time, so read the name from the
     // `@Dependency(\.name)` declaration itself; this runs only when a message is built.
     guard let source = try? String(contentsOfFile: "\(filePath)", encoding: .utf8) else {
       return nil

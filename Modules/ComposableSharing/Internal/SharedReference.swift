@@ -1,29 +1,51 @@
 import ComposableIssueReporting
 
 /// The one storage location that every holder of a key shares.
-final class SharedReference<Value: Sendable>: Sendable, SnapshotResetting {
-  private struct State {
-    var value: Value
-    /// The value as last asserted by a test, while a test store tracks changes to it.
-    var snapshot: Value?
-    /// Counts mutations, so saves land in the order the mutations happened.
-    var version = 0
-  }
+final class SharedReference<Value: Sendable>: @unchecked Sendable, SnapshotResetting,
+  SharedValueReference
+{
+  // NB: `@unchecked Sendable` is sound: `storage`'s pointee, `snapshot` and `version` are read and
+  // written only while `lock` is held, the other stored properties never change, and `Value` is
+  // `Sendable`, so what leaves the lock can be shared. The state lives in the class itself, not
+  // in a `Protected` generic struct, because a mutation must cost little more than a lock, and
+  // unspecialised generic code reaches a generic struct's fields only by looking up its
+  // metadata on every access.
+  private let lock = Lock()
+  /// The value, behind a pointer: mutating it in place through a class's stored property would
+  /// cost a dynamic exclusivity check on every mutation, which the lock makes redundant.
+  private let storage: UnsafeMutablePointer<Value>
+  /// The value as last asserted by a test, while a test store tracks changes to it.
+  private var snapshot: Value?
+  /// Counts mutations, so saves land in the order the mutations happened.
+  private var version = 0
 
-  private let state: Protected<State>
   private let persist: (@Sendable (Value) throws -> Void)?
   let description: String
   private let subscription = Protected<SharedSubscription?>(nil)
-  /// The version of the last value handed to the key. Saving happens under this lock, not the
-  /// state's, so a key that notifies other holders while saving cannot deadlock with them.
-  private let savedVersion = Protected(0)
+  /// Whether a mutation is handing values to the key. Saving happens outside every lock, so a
+  /// key that notifies other holders while saving cannot deadlock with them, and a mutation
+  /// never waits for another one's save: the mutation that is saving saves the latest value
+  /// again before it returns, as long as others changed it meanwhile.
+  private let saving = Protected(SaveState())
+
+  private struct SaveState {
+    var isSaving = false
+    /// The version of the last value handed to the key.
+    var savedVersion = 0
+  }
 
   init(
     value: Value, description: String, persist: (@Sendable (Value) throws -> Void)? = nil
   ) {
-    self.state = Protected(State(value: value))
+    self.storage = .allocate(capacity: 1)
+    self.storage.initialize(to: value)
     self.description = description
     self.persist = persist
+  }
+
+  deinit {
+    storage.deinitialize(count: 1)
+    storage.deallocate()
   }
 
   func keep(_ subscription: SharedSubscription) {
@@ -31,16 +53,16 @@ final class SharedReference<Value: Sendable>: Sendable, SnapshotResetting {
   }
 
   var value: Value {
-    state.withLock { $0.value }
+    lock.withLock { storage.pointee }
   }
 
   /// The value a test asserted, or the live value when there is no pending assertion.
   var snapshotOrValue: Value {
-    state.withLock { $0.snapshot ?? $0.value }
+    lock.withLock { snapshot ?? storage.pointee }
   }
 
   var hasPendingChange: Bool {
-    state.withLock { $0.snapshot != nil }
+    lock.withLock { snapshot != nil }
   }
 
   func withLock<R>(
@@ -50,31 +72,64 @@ final class SharedReference<Value: Sendable>: Sendable, SnapshotResetting {
     if SharedChangeTracker.isAsserting {
       // NB: inside a test store's assertion closure a mutation describes the expected value: it
       // changes the snapshot, never the live value.
-      return try state.withLock { state in
-        var expected = state.snapshot ?? state.value
-        defer { state.snapshot = expected }
+      return try lock.withLock {
+        var expected = snapshot ?? storage.pointee
+        defer { snapshot = expected }
         return try operation(&expected)
       }
     }
     let tracker = SharedChangeTracker.current
-    let (result, newValue, version) = try state.withLock { state in
-      if tracker != nil, state.snapshot == nil { state.snapshot = state.value }
-      let result = try operation(&state.value)
-      state.version += 1
-      return (result, state.value, state.version)
+    guard tracker != nil || persist != nil else {
+      return try lock.withLock {
+        defer { version += 1 }
+        return try operation(&storage.pointee)
+      }
+    }
+    return try trackedWithLock(
+      operation, tracker: tracker, fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
+  /// A mutation that a test store tracks, or that the key saves.
+  // NB: apart from `withLock`, so that its fast path does not pay for this one's generic locals.
+  @inline(never)
+  private func trackedWithLock<R>(
+    _ operation: (inout Value) throws -> R, tracker: SharedChangeTracker?,
+    fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
+  ) rethrows -> R {
+    var newValue: Value?
+    var newVersion = 0
+    let result = try lock.withLock {
+      if tracker != nil, snapshot == nil { snapshot = storage.pointee }
+      let result = try operation(&storage.pointee)
+      version += 1
+      newValue = storage.pointee
+      newVersion = version
+      return result
     }
     tracker?.track(self)
-    save(newValue, version: version, fileID: fileID, filePath: filePath, line: line, column: column)
+    if let newValue {
+      save(
+        newValue, version: newVersion, fileID: fileID, filePath: filePath, line: line,
+        column: column)
+    }
     return result
   }
 
   /// Takes a value changed outside the app (another holder process, a file edited by hand).
   func receiveOutsideChange(_ newValue: Value) {
-    state.withLock { $0.value = newValue }
+    lock.withLock { storage.pointee = newValue }
+  }
+
+  var anyValue: any Sendable { value }
+
+  func receiveOutsideChange(any value: any Sendable) -> Bool {
+    guard let value = value as? Value else { return false }
+    receiveOutsideChange(value)
+    return true
   }
 
   func resetSnapshot() {
-    state.withLock { $0.snapshot = nil }
+    lock.withLock { snapshot = nil }
   }
 
   private func save(
@@ -82,23 +137,34 @@ final class SharedReference<Value: Sendable>: Sendable, SnapshotResetting {
     fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
   ) {
     guard let persist else { return }
-    do {
-      try savedVersion.withLock { savedVersion in
-        // NB: a mutation that lost the race to a later one must not overwrite its value, and
-        // need not be saved at all: the later mutation saves right after it, so the last value
-        // always lands.
-        guard version > savedVersion, version == state.withLock({ $0.version }) else { return }
+    // NB: while another mutation saves, this one leaves its value to it: that mutation checks
+    // the version once more under this lock before it stops, so the last value always lands.
+    var next = saving.withLock { saving -> (value: Value, version: Int)? in
+      guard !saving.isSaving, version > saving.savedVersion else { return nil }
+      saving.isSaving = true
+      return (value, version)
+    }
+    while let (value, version) = next {
+      do {
         try persist(value)
-        savedVersion = version
-      }
-    } catch {
-      reportIssue(
-        """
-        Could not save \(description): \(error)
+      } catch {
+        reportIssue(
+          """
+          Could not save \(description): \(error)
 
-        The new value is kept in memory; it is lost when the app quits unless a later save \
-        succeeds.
-        """, fileID: fileID, filePath: filePath, line: line, column: column)
+          The new value is kept in memory; it is lost when the app quits unless a later save \
+          succeeds.
+          """, fileID: fileID, filePath: filePath, line: line, column: column)
+      }
+      next = saving.withLock { saving -> (value: Value, version: Int)? in
+        saving.savedVersion = version
+        let latest = lock.withLock { (value: storage.pointee, version: version) }
+        guard latest.version > version else {
+          saving.isSaving = false
+          return nil
+        }
+        return latest
+      }
     }
   }
 }
@@ -107,4 +173,26 @@ final class SharedReference<Value: Sendable>: Sendable, SnapshotResetting {
 protocol SnapshotResetting: AnyObject, Sendable {
   var hasPendingChange: Bool { get }
   func resetSnapshot()
+}
+
+/// A shared reference seen without the type of its value, as a storage that keeps it sees it.
+protocol SharedValueReference: AnyObject, Sendable {
+  /// The current value.
+  var anyValue: any Sendable { get }
+  /// Takes a value written to the storage by other means than a holder; returns `false`, and
+  /// changes nothing, when it is not a value of the reference's type.
+  func receiveOutsideChange(any value: any Sendable) -> Bool
+}
+
+/// A key whose storage keeps the shared reference itself rather than copies of its value: the
+/// holders' mutations need no saving, which makes them as cheap as a lock.
+///
+/// Such a key is never subscribed to: its storage changes the reference it keeps directly. Nor
+/// does the registry track its reference: the storage finds it. So nothing holds a weak
+/// reference to it, which would make every retain and release of it slower.
+protocol ReferenceKeepingKey: SharedReaderKey {
+  /// The reference the storage keeps for the key, if any.
+  func keptReference() -> (any SharedValueReference)?
+  /// Makes the storage keep `reference` for the key from now on.
+  func keep(_ reference: any SharedValueReference)
 }

@@ -2,12 +2,15 @@ import ComposableIssueReporting
 
 /// The shared references alive in the process, by key identity: what makes every holder of a
 /// key see one value.
-enum SharedRegistry {
+package enum SharedRegistry {
   private struct Entry: Sendable {
     weak var reference: (AnyObject & Sendable)?
   }
 
   private static let references = Protected<[SharedKeyID: Entry]>([:])
+  /// How many entries the registry may hold before it drops those whose holders are all gone;
+  /// it doubles with the live entries, so pruning costs a constant time per registration.
+  private static let pruneThreshold = Protected(64)
 
   /// The reference for `key`, created (and loaded) the first time a holder asks for it.
   static func reference<Key: SharedReaderKey>(
@@ -15,8 +18,13 @@ enum SharedRegistry {
     fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
   ) -> SharedReference<Key.Value> {
     let id = SharedKeyID(key)
+    let keeping = key as? any ReferenceKeepingKey
     return references.withLock { references in
-      if let existing = references[id]?.reference as? SharedReference<Key.Value> {
+      // NB: a key whose storage keeps the reference is found there, never in the registry (see
+      // `ReferenceKeepingKey`).
+      if let keeping {
+        if let kept = keeping.keptReference() as? SharedReference<Key.Value> { return kept }
+      } else if let existing = references[id]?.reference as? SharedReference<Key.Value> {
         return existing
       }
       let initialValue = defaultValue()
@@ -38,8 +46,11 @@ enum SharedRegistry {
       }
       // NB: a reader and a writer of one key share one reference, so whoever creates it gives it
       // the key's writer, if the key has one.
-      let save = (key as? any SharedKey).map { writable in saver(writable, as: Key.Value.self) }
+      let save =
+        keeping == nil
+        ? (key as? any SharedKey).map { writable in saver(writable, as: Key.Value.self) } : nil
       let reference = SharedReference(value: value, description: describe(key), persist: save)
+      keeping?.keep(reference)
       if !isStored, let save {
         // NB: the first holder's default becomes the stored value, so that declaring
         // `@Shared(key) var value = 42` sets what every later holder sees, even once the
@@ -52,12 +63,28 @@ enum SharedRegistry {
             fileID: fileID, filePath: filePath, line: line, column: column)
         }
       }
+      if keeping != nil { return reference }
       let subscription = key.subscribe(initialValue: initialValue) { [weak reference] newValue in
         reference?.receiveOutsideChange(newValue ?? initialValue)
       }
       reference.keep(subscription)
       references[id] = Entry(reference: reference)
+      prune(&references)
       return reference
+    }
+  }
+
+  /// How many keys the registry remembers, holders or not.
+  package static var entryCount: Int {
+    references.withLock { $0.count }
+  }
+
+  /// Drops the entries of keys whose holders are all gone, once there are enough of them.
+  private static func prune(_ references: inout [SharedKeyID: Entry]) {
+    pruneThreshold.withLock { threshold in
+      guard references.count > threshold else { return }
+      references = references.filter { $0.value.reference != nil }
+      threshold = max(64, references.count * 2)
     }
   }
 

@@ -95,8 +95,8 @@ public struct FileStorage: Sendable {
   /// interval are coalesced into one write of the latest value at its end: a burst of any number
   /// of mutations costs at most two writes per interval, and the last value always reaches the
   /// storage. The interval is measured on the `continuousClock` dependency. A value still
-  /// waiting when the process exits is not written; `save(_:immediately:)` with `true` writes at
-  /// once.
+  /// waiting when the process exits is not written unless ``flush()`` writes it first;
+  /// `save(_:immediately:)` with `true` writes at once.
   ///
   /// ```swift
   /// var storage = FileStorage.inMemory
@@ -106,6 +106,23 @@ public struct FileStorage: Sendable {
 
   /// The storage's identity, and the coalescing state of its files.
   let state = FileStorageState()
+
+  /// Writes at once every save of this storage's files that waits for the end of its coalescing
+  /// interval.
+  ///
+  /// Call it before the process exits, so that the last changes reach the disk: a coalesced
+  /// save is otherwise written only at the end of its interval. Copies of a storage share what
+  /// waits, so flushing any copy writes it. A write that fails is reported as an issue naming
+  /// the file, as at the end of an interval.
+  ///
+  /// ```swift
+  /// @Dependency(\.defaultFileStorage) var storage
+  /// storage.flush()
+  /// exit(status)
+  /// ```
+  public func flush() {
+    state.flush()
+  }
 
   /// Creates a storage from its operations.
   ///

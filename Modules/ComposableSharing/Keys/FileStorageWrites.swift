@@ -79,6 +79,17 @@ final class FileStorageState: Sendable {
     }
   }
 
+  /// Writes every value waiting for the end of an interval now, reporting a failed write as an
+  /// issue; the intervals go on, with nothing left to write at their end.
+  func flush() {
+    let slots = slots.withLock { Array($0) }
+    for (url, slot) in slots {
+      if case .failed(let error) = Self.writePending(slot, url: url) {
+        Self.reportCoalescedFailure(error)
+      }
+    }
+  }
+
   /// Drops the value waiting to be written, when the file changed outside the app: the outside
   /// value is newer.
   func discardPendingWrite(to url: URL) {
@@ -105,33 +116,44 @@ final class FileStorageState: Sendable {
       // NB: nothing cancels this task; were it cancelled, the pending value is written at once
       // rather than lost.
       try? await clock.sleep(for: interval)
-      let outcome = slot.withLock { slot -> TrailingWrite in
-        guard let pending = slot.pending else {
-          slot.isCoolingDown = false
-          return .none
-        }
-        slot.pending = nil
-        do {
-          try guarded(slot, url, pending)
-          return .written
-        } catch {
-          return .failed(error)
-        }
-      }
-      switch outcome {
+      switch writePending(slot, url: url, endingInterval: true) {
       case .none:
         return
       case .written:
         continue
       case .failed(let error):
-        reportIssue(
-          """
-          \(error)
-
-          The save was coalesced, so it failed after the mutation returned. The value is kept in \
-          memory, and the next save of the file writes it again.
-          """)
+        reportCoalescedFailure(error)
       }
     }
+  }
+
+  /// Writes the value waiting in `slot`, if any; at the end of an interval, a slot with nothing
+  /// waiting stops cooling down.
+  private static func writePending(
+    _ slot: Protected<WriteSlot>, url: URL, endingInterval: Bool = false
+  ) -> TrailingWrite {
+    slot.withLock { slot -> TrailingWrite in
+      guard let pending = slot.pending else {
+        if endingInterval { slot.isCoolingDown = false }
+        return .none
+      }
+      slot.pending = nil
+      do {
+        try guarded(slot, url, pending)
+        return .written
+      } catch {
+        return .failed(error)
+      }
+    }
+  }
+
+  private static func reportCoalescedFailure(_ error: any Error) {
+    reportIssue(
+      """
+      \(error)
+
+      The save was coalesced, so it failed after the mutation returned. The value is kept in \
+      memory, and the next save of the file writes it again.
+      """)
   }
 }

@@ -24,12 +24,10 @@ public struct InMemoryKey<Value: Sendable>: SharedKey {
 
   /// The value stored under the name, if any.
   public func load(initialValue: Value?) throws -> Value? {
-    // NB: unwrap first: casting a missing entry to an optional `Value` would succeed, as `nil`.
-    guard let stored = storage.value(forKey: key) else { return nil }
-    return stored as? Value
+    storage.value(forKey: key, as: Value.self)
   }
 
-  /// Stores the value under the name.
+  /// Stores the value under the name; holders of the key see it at once.
   public func save(_ value: Value, immediately: Bool) throws {
     storage.set(value, forKey: key)
   }
@@ -39,6 +37,16 @@ public struct InMemoryKey<Value: Sendable>: SharedKey {
     initialValue: Value?, didSet: @escaping @Sendable (Value?) -> Void
   ) -> SharedSubscription {
     SharedSubscription {}
+  }
+}
+
+extension InMemoryKey: ReferenceKeepingKey {
+  func keptReference() -> (any SharedValueReference)? {
+    storage.reference(forKey: key, of: Value.self)
+  }
+
+  func keep(_ reference: any SharedValueReference) {
+    storage.keep(reference, forKey: key, of: Value.self)
   }
 }
 
@@ -73,7 +81,20 @@ extension SharedReaderKey {
 public final class InMemoryStorage: Sendable {
   /// The storage's identity; unlike an object's address it is never reused.
   let id = UUID()
-  private let values = Protected<[String: any Sendable]>([:])
+  private let state = Protected(State())
+
+  private struct State {
+    /// The reference every holder of a name mutates, for each type of value, so that their
+    /// mutations need no saving.
+    var references: [ReferenceID: any SharedValueReference] = [:]
+    /// Values saved under a name through a key, with no holder of their type to take them.
+    var values: [String: any Sendable] = [:]
+  }
+
+  private struct ReferenceID: Hashable {
+    let key: String
+    let type: ObjectIdentifier
+  }
 
   /// Creates an empty storage.
   ///
@@ -82,12 +103,35 @@ public final class InMemoryStorage: Sendable {
   /// ```
   public init() {}
 
-  func value(forKey key: String) -> (any Sendable)? {
-    values.withLock { $0[key] }
+  func value<Value>(forKey key: String, as type: Value.Type) -> Value? {
+    let (reference, value) = state.withLock { state in
+      (state.references[ReferenceID(key: key, type: ObjectIdentifier(type))], state.values[key])
+    }
+    // NB: read outside the storage's lock, which a holder's mutation never takes.
+    if let reference { return reference.anyValue as? Value }
+    // NB: unwrap first: casting a missing value to an optional `Value` would succeed, as `nil`.
+    guard let value else { return nil }
+    return value as? Value
   }
 
-  func set(_ value: any Sendable, forKey key: String) {
-    values.withLock { $0[key] = value }
+  func set<Value: Sendable>(_ value: Value, forKey key: String) {
+    let reference = state.withLock { state in
+      let reference = state.references[ReferenceID(key: key, type: ObjectIdentifier(Value.self))]
+      if reference == nil { state.values[key] = value }
+      return reference
+    }
+    _ = reference?.receiveOutsideChange(any: value)
+  }
+
+  func reference<Value>(forKey key: String, of type: Value.Type) -> (any SharedValueReference)? {
+    state.withLock { $0.references[ReferenceID(key: key, type: ObjectIdentifier(type))] }
+  }
+
+  func keep<Value>(_ reference: any SharedValueReference, forKey key: String, of type: Value.Type) {
+    state.withLock { state in
+      state.references[ReferenceID(key: key, type: ObjectIdentifier(type))] = reference
+      state.values[key] = nil
+    }
   }
 }
 
