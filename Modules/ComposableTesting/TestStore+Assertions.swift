@@ -11,7 +11,7 @@ extension TestStore {
     location: StepLocation,
     changed: Bool?
   ) {
-    switch exhaustivity {
+    switch currentExhaustivity {
     case .on:
       guard let updateStateToExpectedResult else {
         if before != after {

@@ -38,7 +38,10 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   /// store.exhaustivity = .off(showSkippedAssertions: true)
   /// ```
   public var exhaustivity: Exhaustivity = .on {
-    didSet { updateEndOfTestChecks() }
+    didSet {
+      currentExhaustivity = exhaustivity
+      updateEndOfTestChecks()
+    }
   }
 
   /// How long `receive` waits by default for an effect that is not driven by a test clock.
@@ -53,7 +56,9 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   /// ```swift
   /// store.dependencies.apiClient.login = { _, _ in User(id: 42, name: "Blob") }
   /// ```
-  public var dependencies: DependencyValues
+  public var dependencies: DependencyValues {
+    didSet { currentDependencies = dependencies }
+  }
 
   // NB: a step's bookkeeping (`currentState` to `lastStep`) is `@exclusivity(unchecked)`, which
   // is sound: it is only touched on the main actor, and the only access that spans code of the
@@ -71,6 +76,13 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   /// Where each in-flight effect came from, by its runtime id.
   @exclusivity(unchecked) var effectOrigins: [Int: EffectOrigin] = [:]
   @exclusivity(unchecked) var lastStep: StepLocation
+  /// ``exhaustivity`` and ``dependencies`` as a step reads them: copies kept by their observers.
+  ///
+  /// NB: the public properties are checked for exclusivity at every read, a tenth of a step for
+  /// the two; these copies are written only by those observers, which no reducer or assertion
+  /// can be running inside of.
+  @exclusivity(unchecked) var currentExhaustivity: Exhaustivity = .on
+  @exclusivity(unchecked) var currentDependencies: DependencyValues
   let reducer: any Reducer<State, Action>
   /// Where effects run. Steps wait for them with `if !isSettled { await settle() }`.
   let executor: SerialTaskExecutor
@@ -125,6 +137,7 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     self.stateBeforeStep = state
     self.reducer = reducer
     self.dependencies = dependencies
+    self.currentDependencies = dependencies
     self.executor = executor
     self.received = received
     self.runtime = EffectRuntime(executor: executor, post: { received.append($0) })
@@ -321,7 +334,7 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     // assertion closure needs them too, and each binding is a task-local push. The closures
     // return nothing because an unspecialized generic call returning `Effect<Action>` looks the
     // type's metadata up at run time.
-    withDependencyValues(dependencies) {
+    withDependencyValues(currentDependencies) {
       SharedChangeTracker.$current.withValue(sharedChanges) {
         effect = reducer.reduce(into: &currentState, action: action)
       }
@@ -372,8 +385,16 @@ public final class TestStore<State: Equatable, Action: Sendable> {
       let running = runtime.runningIDs
       effectOrigins = effectOrigins.filter { running.contains($0.key) }
     }
+    // NB: after most steps only the last step changes: updating it in place spares building the
+    // checks anew, and releasing the old ones, at every step.
+    if effectOrigins.isEmpty, endOfTestChecks.runningEffects.isEmpty,
+      !endOfTestChecks.isFinished, endOfTestChecks.exhaustivity == currentExhaustivity
+    {
+      endOfTestChecks.lastStep = lastStep
+      return
+    }
     endOfTestChecks = EndOfTestChecks(
-      exhaustivity: exhaustivity,
+      exhaustivity: currentExhaustivity,
       runningEffects: effectOrigins.isEmpty ? [] : Array(effectOrigins.values),
       lastStep: lastStep
     )
