@@ -84,6 +84,28 @@ extension CasePath where Value == Pair.Action {
     #expect(seen == [0, 1, 3])
   }
 
+  @Test func observationsCancelledOrStartedWhileObserversAreToldAffectTheNextChange() {
+    let store = Store(initialState: Counter.State()) { Counter() }
+    var seen: [String] = []
+    var observations: [StoreObservation] = []
+    var late: StoreObservation?
+    observations.append(
+      store.observe { state in
+        seen.append("first \(state.count)")
+        guard state.count == 1 else { return }
+        // NB: cancels every observation, its own included, and drops the last references to them.
+        for observation in observations { observation.cancel() }
+        observations = []
+        late = store.observe { seen.append("late \($0.count)") }
+      })
+    observations.append(store.observe { seen.append("second \($0.count)") })
+    store.send(.increment)
+    store.send(.increment)
+    late?.cancel()
+    store.send(.increment)
+    #expect(seen == ["first 0", "second 0", "first 1", "late 1", "second 1", "late 2"])
+  }
+
   @Test func scopedObserversSeeTheChildState() {
     let store = Store(initialState: Pair.State()) { Pair() }
     var seen: [Int] = []

@@ -43,7 +43,10 @@ final class RootCore<State, Action: Sendable> {
   /// Actions sent while a send was being processed, and whether there are any.
   @usableFromInline var reentrantActions: [Action] = []
   @usableFromInline let hasReentrantActions = Atomic(false)
-  @usableFromInline var observers: [Observer] = [] {
+  // NB: `@exclusivity(unchecked)` is sound: it is only touched on the main actor, by `observe`
+  // and cancellations (an append, a removal by id) and by `notifyObservers`, which copies it
+  // before calling any observer; none of them runs other code during its access.
+  @exclusivity(unchecked) @usableFromInline var observers: [Observer] = [] {
     didSet { observerCount.store(observers.count, ordering: .relaxed) }
   }
   /// How many observers there are, readable without an exclusivity check.
@@ -104,9 +107,7 @@ final class RootCore<State, Action: Sendable> {
         action, then: more, into: &storage, core: self, started: &started)
     }
     isSending.store(false, ordering: .relaxed)
-    if observerCount.load(ordering: .relaxed) > 0 {
-      for observer in observers { observer.onChange(storage.state) }
-    }
+    if observerCount.load(ordering: .relaxed) > 0 { notifyObservers() }
     return started.isEmpty ? [] : started.map { $0.task }
   }
 
@@ -138,6 +139,21 @@ final class RootCore<State, Action: Sendable> {
     }
   }
 
+  /// Tells every observer the state.
+  ///
+  /// NB: it walks a copy of the list, which observers that cancel or start observations while
+  /// being told leave alone. That copy keeps every observer alive until the walk ends, so none is
+  /// retained for its call: retaining and releasing each one cost as much as the rest of the
+  /// notification (a `for … in`, or even a call through an `unowned(unsafe)` reference, did).
+  @inlinable
+  func notifyObservers() {
+    let observers = self.observers
+    for index in observers.indices {
+      // NB: the state is read for each observer: one that sends changes it for the next ones.
+      withUnretained(Unmanaged.passUnretained(observers[index])) { $0.tell(storage.state) }
+    }
+  }
+
   /// The actions sent while a send was being processed, emptied.
   @usableFromInline
   func takeReentrantActions() -> [Action] {
@@ -155,10 +171,23 @@ final class RootCore<State, Action: Sendable> {
   }
 
   /// A function called after every action the store processes.
+  ///
+  /// NB: a class, so ``notifyObservers()`` can call it through an unretained reference.
   @usableFromInline
-  struct Observer {
+  final class Observer {
     let id: Int
     @usableFromInline let onChange: @MainActor (State) -> Void
+
+    init(id: Int, onChange: @escaping @MainActor (State) -> Void) {
+      self.id = id
+      self.onChange = onChange
+    }
+
+    /// Calls the observer's function.
+    @MainActor @inlinable
+    func tell(_ state: State) {
+      onChange(state)
+    }
   }
 }
 
@@ -224,4 +253,14 @@ final class Delivery<Action: Sendable> {
   var receive: (([Action]) -> Void)?
 
   nonisolated init() {}
+}
+
+/// Calls `body` with the object `object` refers to, not retaining it for the call: the caller
+/// must keep it alive until `body` returns.
+///
+/// NB: a function of this module rather than `_withUnsafeGuaranteedRef` itself: a main-actor
+/// closure passed straight to the standard library gets a run-time isolation check per call.
+@inlinable
+func withUnretained<Object: AnyObject>(_ object: Unmanaged<Object>, _ body: (Object) -> Void) {
+  object._withUnsafeGuaranteedRef(body)
 }
