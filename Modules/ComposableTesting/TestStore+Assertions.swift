@@ -1,5 +1,6 @@
 import ComposableCore
 import ComposableDependencies
+import ComposableSharing
 
 extension TestStore {
   /// Checks a step's state change against the test's closure, as the exhaustivity requires.
@@ -43,29 +44,38 @@ extension TestStore {
       }
 
     case .off(let showSkippedAssertions):
-      // NB: a non-exhaustive step accepts the shared changes it does not assert on.
-      sharedChanges.resetChanges()
-      if let updateStateToExpectedResult {
-        var expected = after
-        guard apply(updateStateToExpectedResult, to: &expected, before: before, location) else {
-          return
+      guard let updateStateToExpectedResult else {
+        // NB: what the step left unasserted is all it changed, shared values included.
+        if showSkippedAssertions, before != after {
+          location.note(mismatchMessage(expected: before, actual: after))
         }
-        if expected != after {
-          location.report(mismatchMessage(expected: expected, actual: after))
-          return
-        }
-        guard showSkippedAssertions else { return }
-        // NB: the closure runs a second time, on the state before the step, to find what it
-        // leaves unasserted; side effects in it run twice.
-        var expectedFromBefore = before
-        guard
-          apply(updateStateToExpectedResult, to: &expectedFromBefore, before: before, location),
-          expectedFromBefore != after
-        else { return }
-        location.note(mismatchMessage(expected: expectedFromBefore, actual: after))
-      } else if showSkippedAssertions, before != after {
-        location.note(mismatchMessage(expected: before, actual: after))
+        sharedChanges.resetChanges()
+        return
       }
+      // NB: a non-exhaustive step accepts the shared changes it does not assert on. To show the
+      // skipped ones, they are taken out for the check and put back after it.
+      let pendingShared = showSkippedAssertions ? sharedChanges.takeChanges() : nil
+      if pendingShared == nil { sharedChanges.resetChanges() }
+      var expected = after
+      guard apply(updateStateToExpectedResult, to: &expected, before: before, location) else {
+        return
+      }
+      if expected != after {
+        location.report(mismatchMessage(expected: expected, actual: after))
+        return
+      }
+      guard let pendingShared else { return }
+      // NB: the closure runs a second time, on the state before the step, to find what it
+      // leaves unasserted; side effects in it run twice. The shared values it does not assert
+      // on show the values they had before the step.
+      sharedChanges.restore(pendingShared)
+      defer { sharedChanges.resetChanges() }
+      var expectedFromBefore = before
+      guard
+        apply(updateStateToExpectedResult, to: &expectedFromBefore, before: before, location),
+        expectedFromBefore != after
+      else { return }
+      location.note(mismatchMessage(expected: expectedFromBefore, actual: after))
     }
   }
 
@@ -79,7 +89,9 @@ extension TestStore {
     isInsideAssertion = true
     defer { isInsideAssertion = false }
     do {
-      try SharedChangeTracker.$isAsserting.withValue(true) { try update(&state) }
+      try SharedChangeTracker.$isAsserting.withValue(true) {
+        try SharedChangeTracker.$current.withValue(sharedChanges) { try update(&state) }
+      }
       return true
     } catch {
       location.report("Threw error: \(error)")

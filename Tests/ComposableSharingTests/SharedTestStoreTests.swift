@@ -109,4 +109,113 @@ struct SharedCounter: Reducer {
     await store.send(.incrementButtonTapped) { $0.$count.withLock { $0 = 21 } }
     #expect(count == 21)
   }
+
+  @Test func nonExhaustiveWithoutShownSkipsIsSilentOnSharedChanges() async {
+    let store = TestStore(initialState: SharedCounter.State()) { SharedCounter() }
+    store.exhaustivity = .off
+    let issues = await withExpectedIssue(isIntermittent: true) {
+      await store.send(.incrementButtonTapped)
+      await store.send(.incrementButtonTapped) { $0.label = "" }
+      await store.send(.incrementLaterButtonTapped)
+      await store.receive(.didIncrement) { $0.label = "Incremented" }
+    }
+    #expect(issues.isEmpty)
+    #expect(store.state.count == 3)
+  }
+
+  @Test func shownSkippedAssertionsNoteAnUnassertedSharedChange() async {
+    let store = TestStore(initialState: SharedCounter.State()) { SharedCounter() }
+    store.exhaustivity = .off(showSkippedAssertions: true)
+    let notes = await withExpectedIssue(isIntermittent: true) {
+      await store.send(.incrementButtonTapped)
+    }
+    #expect(notes.map(\.severity) == [.note])
+    #expect(
+      notes.map(\.message) == [
+        """
+        A state change does not match expectation: …
+
+            SharedCounter.State(
+          -   _count: 0
+          +   _count: 1,
+              …
+            )
+
+        (Expected: −, Actual: +)
+        """
+      ])
+    #expect(store.state.count == 1)
+  }
+
+  @Test func shownSkippedAssertionsNoteASharedChangeTheClosureSkips() async {
+    let store = TestStore(initialState: SharedCounter.State()) { SharedCounter() }
+    store.exhaustivity = .off(showSkippedAssertions: true)
+    await store.send(.incrementLaterButtonTapped)
+    let notes = await withExpectedIssue(isIntermittent: true) {
+      await store.receive(.didIncrement) { $0.label = "Incremented" }
+    }
+    #expect(notes.map(\.severity) == [.note])
+    #expect(
+      notes.map(\.message) == [
+        """
+        A state change does not match expectation: …
+
+            SharedCounter.State(
+          -   _count: 0
+          +   _count: 1,
+              …
+            )
+
+        (Expected: −, Actual: +)
+        """
+      ])
+  }
+
+  @Test func shownSkippedAssertionsNoteNothingForAnAssertedSharedChange() async {
+    let store = TestStore(initialState: SharedCounter.State()) { SharedCounter() }
+    store.exhaustivity = .off(showSkippedAssertions: true)
+    let notes = await withExpectedIssue(isIntermittent: true) {
+      await store.send(.incrementButtonTapped) { $0.$count.withLock { $0 = 1 } }
+      await store.send(.incrementLaterButtonTapped)
+      await store.receive(.didIncrement) {
+        $0.$count.withLock { $0 = 2 }
+        $0.label = "Incremented"
+      }
+    }
+    #expect(notes.isEmpty)
+    // The next step starts from the accepted change: nothing is left to note.
+    let later = await withExpectedIssue(isIntermittent: true) {
+      await store.send(.incrementButtonTapped) { $0.$count.withLock { $0 = 3 } }
+    }
+    #expect(later.isEmpty)
+  }
+
+  @Test func shownSkippedAssertionsStillFailAWrongSharedAssertion() async {
+    let store = TestStore(initialState: SharedCounter.State()) { SharedCounter() }
+    store.exhaustivity = .off(showSkippedAssertions: true)
+    let issues = await withExpectedIssue {
+      await store.send(.incrementButtonTapped) { $0.$count.withLock { $0 = 5 } }
+    }
+    #expect(issues.map(\.severity) == [.error])
+    #expect(
+      issues.map(\.message) == [
+        """
+        A state change does not match expectation: …
+
+            SharedCounter.State(
+          -   _count: 5
+          +   _count: 1,
+              …
+            )
+
+        (Expected: −, Actual: +)
+        """
+      ])
+    // The skipped change is accepted: the next step notes only its own.
+    let notes = await withExpectedIssue(isIntermittent: true) {
+      await store.send(.incrementButtonTapped)
+    }
+    #expect(notes.first?.message.contains("-   _count: 1\n") == true)
+    #expect(notes.first?.message.contains("+   _count: 2,") == true)
+  }
 }
