@@ -218,4 +218,17 @@ struct SharedCounter: Reducer {
     #expect(notes.first?.message.contains("-   _count: 1\n") == true)
     #expect(notes.first?.message.contains("+   _count: 2,") == true)
   }
+
+  @Test func aWrongSharedAssertionDoesNotLingerIntoTheNextStep() async {
+    let store = TestStore(initialState: SharedCounter.State()) { SharedCounter() }
+    store.exhaustivity = .off
+    let issues = await withExpectedIssue {
+      await store.send(.incrementButtonTapped) { $0.$count.withLock { $0 = 5 } }
+    }
+    #expect(issues.count == 1)
+    let later = await withExpectedIssue(isIntermittent: true) {
+      await store.send(.didIncrement) { $0.label = "Incremented" }
+    }
+    #expect(later.isEmpty)
+  }
 }
