@@ -75,7 +75,7 @@ import Testing
     #expect(
       notes.contains { $0.message == "Skipped receiving .login(.loginResponse(.success(…)))" })
     #expect(notes.contains { $0.message.contains("+   account: .loggedIn(") })
-    #expect(notes.contains { $0.message.contains("+   _currentUser: User(") })
+    #expect(notes.contains { $0.message.contains("+   currentUser: User(") })
   }
 
   @Test func logout_returnsToLogin() async {

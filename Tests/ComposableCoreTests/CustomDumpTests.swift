@@ -1,4 +1,5 @@
 import ComposableCore
+import ComposableTesting
 import Foundation
 import Testing
 
@@ -906,5 +907,39 @@ import Testing
       var customDumpDescription: String { "first\nsecond" }
     }
     #expect(customDumpLine(Report()) == "first…")
+  }
+}
+
+@Suite struct SharedFieldDumpTests {
+  struct State {
+    @Shared(.inMemory("count")) var count = 1
+    @SharedReader(.inMemory("limit")) var limit = 10
+    var _plain = 2
+  }
+
+  @Test func sharedFieldsShowUnderTheirDeclaredNames() {
+    #expect(
+      customDump(State()) == """
+        SharedFieldDumpTests.State(
+          count: 1,
+          limit: 10,
+          _plain: 2
+        )
+        """)
+  }
+
+  @Test func sharedFieldsDiffUnderTheirDeclaredNames() {
+    struct Counter {
+      @Shared var count: Int
+      var _plain = 2
+    }
+    #expect(
+      diff(Counter(count: Shared(value: 1)), Counter(count: Shared(value: 2))) == """
+          Counter(
+        -   count: 1
+        +   count: 2,
+            …
+          )
+        """)
   }
 }
