@@ -5,7 +5,8 @@ import ComposableSharing
 extension TestStore {
   /// Checks a step's state change against the test's closure, as the exhaustivity requires.
   ///
-  /// The store's dependencies must be bound by the caller: the closure runs with them.
+  /// The store's dependencies and shared change tracker must be bound by the caller: the closure
+  /// runs with them.
   func checkState(
     before: State, after: State,
     _ updateStateToExpectedResult: ((inout State) throws -> Void)?,
@@ -80,7 +81,8 @@ extension TestStore {
   }
 
   /// Runs the test's closure on `state`, with `store.state` showing the state before the step;
-  /// reports a thrown error. The caller binds the store's dependencies.
+  /// reports a thrown error. The caller binds the store's dependencies and its shared change
+  /// tracker.
   private func apply(
     _ update: (inout State) throws -> Void, to state: inout State, before: State,
     _ location: StepLocation
@@ -89,9 +91,7 @@ extension TestStore {
     isInsideAssertion = true
     defer { isInsideAssertion = false }
     do {
-      try SharedChangeTracker.$isAsserting.withValue(true) {
-        try SharedChangeTracker.$current.withValue(sharedChanges) { try update(&state) }
-      }
+      try SharedChangeTracker.$isAsserting.withValue(true) { try update(&state) }
       return true
     } catch {
       location.report("Threw error: \(error)")

@@ -231,4 +231,17 @@ struct SharedCounter: Reducer {
     }
     #expect(later.isEmpty)
   }
+
+  @Test func aWrongSharedAssertionInAssertDoesNotLingerIntoTheNextStep() async {
+    let store = TestStore(initialState: SharedCounter.State()) { SharedCounter() }
+    store.exhaustivity = .off
+    let issues = withExpectedIssue {
+      store.assert { $0.$count.withLock { $0 = 5 } }
+    }
+    #expect(issues.count == 1)
+    let later = await withExpectedIssue(isIntermittent: true) {
+      await store.send(.didIncrement) { $0.label = "Incremented" }
+    }
+    #expect(later.isEmpty)
+  }
 }
