@@ -211,3 +211,15 @@ extension SharedReader: Equatable where Value: Equatable {
     return lhs.wrappedValue == rhs.wrappedValue
   }
 }
+
+extension SharedReader: CustomReflectable, _SideDumpable {
+  /// Reflects as its value, so dumps and diffs show the value itself.
+  public var customMirror: Mirror {
+    Mirror(reflecting: wrappedValue)
+  }
+
+  /// The asserted snapshot on the expected side of a diff, the live value on the other.
+  public func _dumpValue(expectedSide: Bool) -> Any {
+    expectedSide ? reference.snapshotOrValue : reference.value
+  }
+}

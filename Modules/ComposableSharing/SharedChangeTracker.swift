@@ -63,4 +63,50 @@ public final class SharedChangeTracker: Sendable {
     }
     for reference in references { reference.resetSnapshot() }
   }
+
+  /// Takes the pending changes out of the tracker: the shared values compare as unchanged until
+  /// ``restore(_:)`` puts their snapshots back.
+  ///
+  /// A non-exhaustive test store checks an assertion as if every change were accepted, then puts
+  /// the changes back to show the ones the assertion skipped.
+  ///
+  /// ```swift
+  /// let pending = tracker.takeChanges()
+  /// checkTheAssertion()
+  /// tracker.restore(pending)
+  /// ```
+  package func takeChanges() -> PendingSharedChanges {
+    guard mayHaveChanges.load(ordering: .acquiring) else { return PendingSharedChanges() }
+    let references = changed.withLock { changed in
+      defer {
+        changed = [:]
+        mayHaveChanges.store(false, ordering: .releasing)
+      }
+      return Array(changed.values)
+    }
+    var pending = PendingSharedChanges()
+    for reference in references {
+      if let snapshot = reference.takeSnapshot() {
+        pending.entries.append((reference, snapshot))
+      }
+    }
+    return pending
+  }
+
+  /// Puts back changes taken out by ``takeChanges()``, replacing what was asserted since.
+  ///
+  /// ```swift
+  /// tracker.restore(pending)
+  /// ```
+  package func restore(_ pending: PendingSharedChanges) {
+    for (reference, snapshot) in pending.entries {
+      reference.restoreSnapshot(snapshot)
+      track(reference)
+    }
+  }
+}
+
+/// Shared changes a test has not asserted yet, taken out of a ``SharedChangeTracker``.
+package struct PendingSharedChanges: Sendable {
+  var entries: [(reference: any SnapshotResetting, snapshot: any Sendable)] = []
 }

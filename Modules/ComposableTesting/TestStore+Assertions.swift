@@ -1,10 +1,12 @@
 import ComposableCore
 import ComposableDependencies
+import ComposableSharing
 
 extension TestStore {
   /// Checks a step's state change against the test's closure, as the exhaustivity requires.
   ///
-  /// The store's dependencies must be bound by the caller: the closure runs with them.
+  /// The store's dependencies and shared change tracker must be bound by the caller: the closure
+  /// runs with them.
   func checkState(
     before: State, after: State,
     _ updateStateToExpectedResult: ((inout State) throws -> Void)?,
@@ -43,34 +45,44 @@ extension TestStore {
       }
 
     case .off(let showSkippedAssertions):
-      // NB: a non-exhaustive step accepts the shared changes it does not assert on.
-      sharedChanges.resetChanges()
-      if let updateStateToExpectedResult {
-        var expected = after
-        guard apply(updateStateToExpectedResult, to: &expected, before: before, location) else {
-          return
+      guard let updateStateToExpectedResult else {
+        // NB: what the step left unasserted is all it changed, shared values included.
+        if showSkippedAssertions, before != after {
+          location.note(mismatchMessage(expected: before, actual: after))
         }
-        if expected != after {
-          location.report(mismatchMessage(expected: expected, actual: after))
-          return
-        }
-        guard showSkippedAssertions else { return }
-        // NB: the closure runs a second time, on the state before the step, to find what it
-        // leaves unasserted; side effects in it run twice.
-        var expectedFromBefore = before
-        guard
-          apply(updateStateToExpectedResult, to: &expectedFromBefore, before: before, location),
-          expectedFromBefore != after
-        else { return }
-        location.note(mismatchMessage(expected: expectedFromBefore, actual: after))
-      } else if showSkippedAssertions, before != after {
-        location.note(mismatchMessage(expected: before, actual: after))
+        sharedChanges.resetChanges()
+        return
       }
+      // NB: a non-exhaustive step accepts the shared changes it does not assert on. To show the
+      // skipped ones, they are taken out for the check and put back after it.
+      let pendingShared = showSkippedAssertions ? sharedChanges.takeChanges() : nil
+      if pendingShared == nil { sharedChanges.resetChanges() }
+      var expected = after
+      guard apply(updateStateToExpectedResult, to: &expected, before: before, location) else {
+        return
+      }
+      if expected != after {
+        location.report(mismatchMessage(expected: expected, actual: after))
+        return
+      }
+      guard let pendingShared else { return }
+      // NB: the closure runs a second time, on the state before the step, to find what it
+      // leaves unasserted; side effects in it run twice. The shared values it does not assert
+      // on show the values they had before the step.
+      sharedChanges.restore(pendingShared)
+      defer { sharedChanges.resetChanges() }
+      var expectedFromBefore = before
+      guard
+        apply(updateStateToExpectedResult, to: &expectedFromBefore, before: before, location),
+        expectedFromBefore != after
+      else { return }
+      location.note(mismatchMessage(expected: expectedFromBefore, actual: after))
     }
   }
 
   /// Runs the test's closure on `state`, with `store.state` showing the state before the step;
-  /// reports a thrown error. The caller binds the store's dependencies.
+  /// reports a thrown error. The caller binds the store's dependencies and its shared change
+  /// tracker.
   private func apply(
     _ update: (inout State) throws -> Void, to state: inout State, before: State,
     _ location: StepLocation

@@ -111,7 +111,7 @@ extension TestStore {
   /// Processes the received actions, showing each as a note when asked to.
   func skipReceived(showSkippedAssertions: Bool, location: StepLocation) {
     while let next = received.removeFirst().first {
-      if showSkippedAssertions { location.note("Skipped receiving \(customDump(next))") }
+      if showSkippedAssertions { location.note("Skipped receiving \(customDumpLine(next))") }
       process(next, location: location)
     }
   }

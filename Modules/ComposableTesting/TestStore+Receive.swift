@@ -199,7 +199,7 @@ extension TestStore {
         while let next = received.actions.first {
           if matching(next) { return true }
           _ = received.removeFirst()
-          if showSkippedAssertions { location.note("Skipped receiving \(customDump(next))") }
+          if showSkippedAssertions { location.note("Skipped receiving \(customDumpLine(next))") }
           process(next, location: location)
           skipped.append(next)
           skippedAny = true

@@ -301,9 +301,11 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     let location = StepLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     withoutActuallyEscaping(updateStateToExpectedResult) { update in
       withDependencyValues(dependencies) {
-        checkState(
-          before: currentState, after: currentState, update, location: location,
-          changed: nil)
+        SharedChangeTracker.$current.withValue(sharedChanges) {
+          checkState(
+            before: currentState, after: currentState, update, location: location,
+            changed: nil)
+        }
       }
     }
     sharedChanges.resetChanges()
@@ -330,16 +332,17 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   ) -> Step {
     let before = currentState
     var effect = Effect<Action>.none
-    // NB: the check runs inside the same binding of the dependencies as the reducer: the
-    // assertion closure needs them too, and each binding is a task-local push. The closures
-    // return nothing because an unspecialized generic call returning `Effect<Action>` looks the
+    // NB: the check runs inside the same bindings of the dependencies and of the shared change
+    // tracker as the reducer: the assertion closure needs them too (a shared value it asserts on
+    // is tracked, so its snapshot is cleared after the step), and each binding is a task-local
+    // push. The closures return nothing because an unspecialized generic call returning `Effect<Action>` looks the
     // type's metadata up at run time.
     withDependencyValues(currentDependencies) {
       SharedChangeTracker.$current.withValue(sharedChanges) {
         effect = reducer.reduce(into: &currentState, action: action)
+        let after = currentState
+        check(before, after, before != after || sharedChanges.hasChanges)
       }
-      let after = currentState
-      check(before, after, before != after || sharedChanges.hasChanges)
     }
     sharedChanges.resetChanges()
     // NB: most steps return no effect; binding the tracker for nothing costs a task-local push.

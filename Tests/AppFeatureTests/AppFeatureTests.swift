@@ -73,10 +73,9 @@ import Testing
     }
     #expect(notes.allSatisfy { $0.severity == .note })
     #expect(
-      notes.contains {
-        $0.message.hasPrefix("Skipped receiving .login(\n  .loginResponse(\n    .success(")
-      })
+      notes.contains { $0.message == "Skipped receiving .login(.loginResponse(.success(…)))" })
     #expect(notes.contains { $0.message.contains("+   account: .loggedIn(") })
+    #expect(notes.contains { $0.message.contains("+   currentUser: User(") })
   }
 
   @Test func logout_returnsToLogin() async {

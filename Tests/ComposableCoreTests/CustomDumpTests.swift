@@ -1,4 +1,5 @@
 import ComposableCore
+import ComposableTesting
 import Foundation
 import Testing
 
@@ -865,5 +866,80 @@ import Testing
           )
         """
     )
+  }
+}
+
+@Suite struct CustomDumpLineTests {
+  @Test func oneLineDumpKeepsWhatFits() {
+    enum Action { case set(Int), tap, response(Result<String, Never>) }
+    #expect(customDumpLine(Action.tap) == ".tap")
+    #expect(customDumpLine(Action.set(1)) == ".set(1)")
+    #expect(customDumpLine(Action.response(.success("Blob"))) == #".response(.success("Blob"))"#)
+  }
+
+  @Test func oneLineDumpElidesMultiLinePayloadsAndKeepsCaseNames() {
+    struct User {
+      var id: Int
+      var name: String
+    }
+    enum Delegate { case didLogin(User) }
+    enum Login { case delegate(Delegate) }
+    enum Action { case login(Login), pair(id: Int, user: User) }
+    let user = User(id: 1, name: "Blob")
+    #expect(
+      customDumpLine(Action.login(.delegate(.didLogin(user)))) == ".login(.delegate(.didLogin(…)))")
+    #expect(customDumpLine(Action.pair(id: 7, user: user)) == ".pair(id: 7, user: …)")
+    #expect(customDumpLine(user) == "User(…)")
+  }
+
+  @Test func oneLineDumpElidesLongPayloads() {
+    enum Action { case message(String), wrapped(Action2) }
+    enum Action2 { case text(String) }
+    let long = String(repeating: "a", count: 100)
+    #expect(customDumpLine(Action.message(long)) == ".message(…)")
+    #expect(customDumpLine(Action.wrapped(.text(long))) == ".wrapped(.text(…))")
+    #expect(customDumpLine(Action.message("abc"), maxLength: 14) == ".message(…)")
+    #expect(customDumpLine(Action.message("abc"), maxLength: 15) == #".message("abc")"#)
+  }
+
+  @Test func oneLineDumpCutsAMultiLineDescription() {
+    struct Report: CustomDumpStringConvertible {
+      var customDumpDescription: String { "first\nsecond" }
+    }
+    #expect(customDumpLine(Report()) == "first…")
+  }
+}
+
+@Suite struct SharedFieldDumpTests {
+  struct State {
+    @Shared(.inMemory("count")) var count = 1
+    @SharedReader(.inMemory("limit")) var limit = 10
+    var _plain = 2
+  }
+
+  @Test func sharedFieldsShowUnderTheirDeclaredNames() {
+    #expect(
+      customDump(State()) == """
+        SharedFieldDumpTests.State(
+          count: 1,
+          limit: 10,
+          _plain: 2
+        )
+        """)
+  }
+
+  @Test func sharedFieldsDiffUnderTheirDeclaredNames() {
+    struct Counter {
+      @Shared var count: Int
+      var _plain = 2
+    }
+    #expect(
+      diff(Counter(count: Shared(value: 1)), Counter(count: Shared(value: 2))) == """
+          Counter(
+        -   count: 1
+        +   count: 2,
+            …
+          )
+        """)
   }
 }

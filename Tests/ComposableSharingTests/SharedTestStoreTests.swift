@@ -49,8 +49,8 @@ struct SharedCounter: Reducer {
         State was not expected to change, but a change occurred: …
 
             SharedCounter.State(
-          -   _count: 0
-          +   _count: 1,
+          -   count: 0
+          +   count: 1,
               …
             )
 
@@ -67,8 +67,8 @@ struct SharedCounter: Reducer {
       await store.send(.incrementButtonTapped) { $0.$count.withLock { $0 = 5 } }
     }
     #expect(issues.first?.message.hasPrefix("A state change does not match expectation") == true)
-    #expect(issues.first?.message.contains("-   _count: 5") == true)
-    #expect(issues.first?.message.contains("+   _count: 1") == true)
+    #expect(issues.first?.message.contains("-   count: 5") == true)
+    #expect(issues.first?.message.contains("+   count: 1") == true)
     #expect(store.state.count == 1)
   }
 
@@ -87,7 +87,7 @@ struct SharedCounter: Reducer {
     let issues = await withExpectedIssue {
       await store.receive(.didIncrement) { $0.label = "Incremented" }
     }
-    #expect(issues.first?.message.contains("+   _count: 1") == true)
+    #expect(issues.first?.message.contains("+   count: 1") == true)
   }
 
   @Test func nonExhaustiveChecksOnlyWhatIsAsserted() async {
@@ -108,5 +108,140 @@ struct SharedCounter: Reducer {
     $count.withLock { $0 = 20 }
     await store.send(.incrementButtonTapped) { $0.$count.withLock { $0 = 21 } }
     #expect(count == 21)
+  }
+
+  @Test func nonExhaustiveWithoutShownSkipsIsSilentOnSharedChanges() async {
+    let store = TestStore(initialState: SharedCounter.State()) { SharedCounter() }
+    store.exhaustivity = .off
+    let issues = await withExpectedIssue(isIntermittent: true) {
+      await store.send(.incrementButtonTapped)
+      await store.send(.incrementButtonTapped) { $0.label = "" }
+      await store.send(.incrementLaterButtonTapped)
+      await store.receive(.didIncrement) { $0.label = "Incremented" }
+    }
+    #expect(issues.isEmpty)
+    #expect(store.state.count == 3)
+  }
+
+  @Test func shownSkippedAssertionsNoteAnUnassertedSharedChange() async {
+    let store = TestStore(initialState: SharedCounter.State()) { SharedCounter() }
+    store.exhaustivity = .off(showSkippedAssertions: true)
+    let notes = await withExpectedIssue(isIntermittent: true) {
+      await store.send(.incrementButtonTapped)
+    }
+    #expect(notes.map(\.severity) == [.note])
+    #expect(
+      notes.map(\.message) == [
+        """
+        A state change does not match expectation: …
+
+            SharedCounter.State(
+          -   count: 0
+          +   count: 1,
+              …
+            )
+
+        (Expected: −, Actual: +)
+        """
+      ])
+    #expect(store.state.count == 1)
+  }
+
+  @Test func shownSkippedAssertionsNoteASharedChangeTheClosureSkips() async {
+    let store = TestStore(initialState: SharedCounter.State()) { SharedCounter() }
+    store.exhaustivity = .off(showSkippedAssertions: true)
+    await store.send(.incrementLaterButtonTapped)
+    let notes = await withExpectedIssue(isIntermittent: true) {
+      await store.receive(.didIncrement) { $0.label = "Incremented" }
+    }
+    #expect(notes.map(\.severity) == [.note])
+    #expect(
+      notes.map(\.message) == [
+        """
+        A state change does not match expectation: …
+
+            SharedCounter.State(
+          -   count: 0
+          +   count: 1,
+              …
+            )
+
+        (Expected: −, Actual: +)
+        """
+      ])
+  }
+
+  @Test func shownSkippedAssertionsNoteNothingForAnAssertedSharedChange() async {
+    let store = TestStore(initialState: SharedCounter.State()) { SharedCounter() }
+    store.exhaustivity = .off(showSkippedAssertions: true)
+    let notes = await withExpectedIssue(isIntermittent: true) {
+      await store.send(.incrementButtonTapped) { $0.$count.withLock { $0 = 1 } }
+      await store.send(.incrementLaterButtonTapped)
+      await store.receive(.didIncrement) {
+        $0.$count.withLock { $0 = 2 }
+        $0.label = "Incremented"
+      }
+    }
+    #expect(notes.isEmpty)
+    // The next step starts from the accepted change: nothing is left to note.
+    let later = await withExpectedIssue(isIntermittent: true) {
+      await store.send(.incrementButtonTapped) { $0.$count.withLock { $0 = 3 } }
+    }
+    #expect(later.isEmpty)
+  }
+
+  @Test func shownSkippedAssertionsStillFailAWrongSharedAssertion() async {
+    let store = TestStore(initialState: SharedCounter.State()) { SharedCounter() }
+    store.exhaustivity = .off(showSkippedAssertions: true)
+    let issues = await withExpectedIssue {
+      await store.send(.incrementButtonTapped) { $0.$count.withLock { $0 = 5 } }
+    }
+    #expect(issues.map(\.severity) == [.error])
+    #expect(
+      issues.map(\.message) == [
+        """
+        A state change does not match expectation: …
+
+            SharedCounter.State(
+          -   count: 5
+          +   count: 1,
+              …
+            )
+
+        (Expected: −, Actual: +)
+        """
+      ])
+    // The skipped change is accepted: the next step notes only its own.
+    let notes = await withExpectedIssue(isIntermittent: true) {
+      await store.send(.incrementButtonTapped)
+    }
+    #expect(notes.first?.message.contains("-   count: 1\n") == true)
+    #expect(notes.first?.message.contains("+   count: 2,") == true)
+  }
+
+  @Test func aWrongSharedAssertionDoesNotLingerIntoTheNextStep() async {
+    let store = TestStore(initialState: SharedCounter.State()) { SharedCounter() }
+    store.exhaustivity = .off
+    let issues = await withExpectedIssue {
+      await store.send(.incrementButtonTapped) { $0.$count.withLock { $0 = 5 } }
+    }
+    #expect(issues.count == 1)
+    let later = await withExpectedIssue(isIntermittent: true) {
+      await store.send(.didIncrement) { $0.label = "Incremented" }
+    }
+    #expect(later.isEmpty)
+  }
+
+  @Test func aWrongSharedAssertionInAssertDoesNotLingerIntoTheNextStep() async {
+    let store = TestStore(initialState: SharedCounter.State()) { SharedCounter() }
+    store.exhaustivity = .off
+    let issues = withExpectedIssue {
+      store.assert { $0.$count.withLock { $0 = 5 } }
+    }
+    #expect(issues.count == 1)
+    let later = await withExpectedIssue(isIntermittent: true) {
+      await store.send(.didIncrement) { $0.label = "Incremented" }
+    }
+    #expect(later.isEmpty)
   }
 }

@@ -259,3 +259,39 @@ struct TickerFeature: Reducer {
 extension CasePath where Value == TickerFeature.Action {
   var tick: CasePath<Root, Void> { self.case(.tick) }
 }
+
+/// A feature whose effect sends actions with a payload that dumps over several lines.
+struct AccountFeature: Reducer {
+  struct User: Equatable {
+    var id: Int
+    var name: String
+    var email: String
+  }
+  struct State: Equatable { var isSignedIn = false }
+  enum Action: Equatable {
+    case session(Session)
+    case signInButtonTapped
+    case signedIn
+    enum Session: Equatable {
+      case delegate(Delegate)
+      enum Delegate: Equatable { case didStart(User) }
+    }
+  }
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .session:
+      return .none
+    case .signInButtonTapped:
+      return .run { send in
+        let user = User(id: 1, name: "Blob", email: "blob@example.com")
+        await send(.session(.delegate(.didStart(user))))
+        await send(.signedIn)
+        await send(.session(.delegate(.didStart(user))))
+      }
+    case .signedIn:
+      state.isSignedIn = true
+      return .none
+    }
+  }
+}

@@ -202,4 +202,38 @@ import Testing
     await clock.advance(by: .seconds(2))
     await store.receive(\.timerTick) { $0.count = 1 }
   }
+
+  /// A skipped action shows on one line, its rich payload elided, as in the seeds.
+  @Test func skippedActionsShowOnOneLine() async {
+    let store = TestStore(initialState: AccountFeature.State()) { AccountFeature() }
+    store.exhaustivity = .off(showSkippedAssertions: true)
+    let notes = await withExpectedIssue(isIntermittent: true) {
+      await store.send(.signInButtonTapped)
+      await store.receive(.signedIn) { $0.isSignedIn = true }
+      await store.finish()
+    }
+    #expect(notes.allSatisfy { $0.severity == .note })
+    #expect(
+      notes.map(\.message) == [
+        "Skipped receiving .session(.delegate(.didStart(…)))",
+        "Skipped receiving .session(.delegate(.didStart(…)))",
+      ])
+  }
+
+  /// Skipping with `skipReceivedActions` shows the same one-line notes.
+  @Test func skipReceivedActionsShowsOneLinePerAction() async {
+    let store = TestStore(initialState: AccountFeature.State()) { AccountFeature() }
+    store.exhaustivity = .off(showSkippedAssertions: true)
+    await store.send(.signInButtonTapped)
+    let notes = await withExpectedIssue(isIntermittent: true) {
+      await store.skipReceivedActions()
+    }
+    #expect(
+      notes.map(\.message) == [
+        "Skipped receiving .session(.delegate(.didStart(…)))",
+        "Skipped receiving .signedIn",
+        "Skipped receiving .session(.delegate(.didStart(…)))",
+      ])
+    #expect(store.state.isSignedIn)
+  }
 }

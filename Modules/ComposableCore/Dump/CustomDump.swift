@@ -61,3 +61,23 @@ package func describe(_ value: Any) -> String {
   guard dump.hasPrefix(".") else { return dump }
   return DumpTypeName.of(type(of: value)) + dump
 }
+
+/// The dump of a value on a single line, for messages that list values one a line.
+///
+/// A dump that fits on one line within `maxLength` characters prints as is. Otherwise an enum
+/// case keeps the names of its nested cases and elides each payload that spans several lines or
+/// is long, and any other value elides its contents:
+///
+/// ```swift
+/// customDumpLine(Action.login(.delegate(.didLogin(user))))
+/// // .login(.delegate(.didLogin(…)))
+/// ```
+///
+/// - Parameters:
+///   - value: The value to dump.
+///   - maxLength: The longest dump printed in full.
+/// - Returns: The dump, without line breaks.
+package func customDumpLine(_ value: Any, maxLength: Int = 80) -> String {
+  var builder = DumpTreeBuilder()
+  return builder.node(for: value).lineText(maxLength: maxLength)
+}

@@ -95,6 +95,38 @@ struct DumpNode {
     kind == .leaf ? header : header + "…" + footer
   }
 
+  /// The node on one line, whatever its size: in full when it fits in `maxLength` characters,
+  /// otherwise an enum case with its nested cases named and its other payloads elided, such as
+  /// `.login(.delegate(.didLogin(…)))`, or a container elided, such as `Name(…)`.
+  func lineText(maxLength: Int) -> String {
+    if isSingleLine {
+      let text = inlineText
+      if text.count <= maxLength { return text }
+    }
+    switch kind {
+    case .leaf:
+      guard let newline = header.firstIndex(of: "\n") else { return header }
+      return header[..<newline] + "…"
+    case .enumCase:
+      let room = maxLength - header.count - footer.count
+      var text = header
+      for (offset, child) in children.enumerated() {
+        if offset > 0 { text += ", " }
+        text += child.label
+        if child.node.kind == .enumCase {
+          text += child.node.lineText(maxLength: room)
+        } else if child.node.isSingleLine, child.node.inlineText.count <= room {
+          text += child.node.inlineText
+        } else {
+          text += "…"
+        }
+      }
+      return text + footer
+    default:
+      return elidedText
+    }
+  }
+
   /// The node on one line. Only meaningful when ``isSingleLine`` is true.
   var inlineText: String {
     if kind == .leaf { return header }

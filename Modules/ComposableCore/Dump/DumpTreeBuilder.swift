@@ -192,16 +192,20 @@ struct DumpTreeBuilder {
 
   // MARK: - Containers
 
-  private func structureShape(_ mirror: Mirror, info: TypeInfo) -> DumpShape {
-    DumpShape(
+  private mutating func structureShape(_ mirror: Mirror, info: TypeInfo) -> DumpShape {
+    var children: [DumpShapeChild] = []
+    for child in mirror.children {
+      children.append(
+        DumpShapeChild(
+          label: fieldLabel(child.label, of: child.value), operand: .value(child.value)))
+    }
+    return DumpShape(
       kind: .structure, typeName: info.name, header: info.name + "(", footer: ")",
-      children: mirror.children.map {
-        DumpShapeChild(label: fieldLabel($0.label), operand: .value($0.value))
-      }
+      children: children
     )
   }
 
-  private func objectShape(_ mirror: Mirror, info: TypeInfo, value: Any) -> DumpShape {
+  private mutating func objectShape(_ mirror: Mirror, info: TypeInfo, value: Any) -> DumpShape {
     let object = ObjectIdentifier(value as AnyObject)
     guard !objectsOnPath.contains(object) else { return .leaf(info.name + "(↩︎)") }
     // Superclass fields come first, from the root class down.
@@ -213,7 +217,8 @@ struct DumpTreeBuilder {
     for level in mirrors.reversed() {
       for child in level.children {
         children.append(
-          DumpShapeChild(label: fieldLabel(child.label), operand: .value(child.value)))
+          DumpShapeChild(
+            label: fieldLabel(child.label, of: child.value), operand: .value(child.value)))
       }
     }
     return DumpShape(
@@ -291,8 +296,17 @@ struct DumpTreeBuilder {
       children: elements.map(\.child))
   }
 
-  private func fieldLabel(_ label: String?) -> String {
+  /// The label printed before a field: its name and a colon.
+  ///
+  /// A shared value (``_SideDumpable``) held by a property wrapper reflects under the name of the
+  /// wrapper's storage, `_count`; it prints under the name the type declares, `count`.
+  private mutating func fieldLabel(_ label: String?, of value: Any) -> String {
     guard let label, !label.isEmpty else { return "" }
+    if label.utf8.first == UInt8(ascii: "_"), label.utf8.count > 1,
+      typeInfo(of: type(of: value)).isSideDumpable
+    {
+      return label.dropFirst() + ": "
+    }
     return label + ": "
   }
 

@@ -71,7 +71,9 @@ final class SharedReference<Value: Sendable>: @unchecked Sendable, SnapshotReset
   ) rethrows -> R {
     if SharedChangeTracker.isAsserting {
       // NB: inside a test store's assertion closure a mutation describes the expected value: it
-      // changes the snapshot, never the live value.
+      // changes the snapshot, never the live value. The tracker clears that snapshot after the
+      // step, so it does not outlive the assertion.
+      defer { SharedChangeTracker.current?.track(self) }
       return try lock.withLock {
         var expected = snapshot ?? storage.pointee
         defer { snapshot = expected }
@@ -132,6 +134,18 @@ final class SharedReference<Value: Sendable>: @unchecked Sendable, SnapshotReset
     lock.withLock { snapshot = nil }
   }
 
+  func takeSnapshot() -> (any Sendable)? {
+    lock.withLock {
+      defer { snapshot = nil }
+      return snapshot
+    }
+  }
+
+  func restoreSnapshot(_ snapshot: any Sendable) {
+    guard let snapshot = snapshot as? Value else { return }
+    lock.withLock { self.snapshot = snapshot }
+  }
+
   private func save(
     _ value: Value, version: Int,
     fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
@@ -173,6 +187,10 @@ final class SharedReference<Value: Sendable>: @unchecked Sendable, SnapshotReset
 protocol SnapshotResetting: AnyObject, Sendable {
   var hasPendingChange: Bool { get }
   func resetSnapshot()
+  /// Takes out the pending snapshot, if any: the value then compares as unchanged.
+  func takeSnapshot() -> (any Sendable)?
+  /// Puts back a snapshot that `takeSnapshot` took out.
+  func restoreSnapshot(_ snapshot: any Sendable)
 }
 
 /// A shared reference seen without the type of its value, as a storage that keeps it sees it.
