@@ -105,6 +105,7 @@ extension Effect {
   ///
   /// - Parameter transform: Turns each action into the new action type.
   /// - Returns: The transformed effect.
+  @inlinable
   public func map<NewAction>(
     _ transform: @escaping @Sendable (Action) -> NewAction
   ) -> Effect<NewAction> {
