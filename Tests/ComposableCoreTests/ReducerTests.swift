@@ -173,3 +173,48 @@ extension CasePath where Value == Holder.Action {
     #expect(printed == ["received action: Counter.Action.increment"])
   }
 }
+
+/// A body of two reducers, either of which may send an action back, to check that the builder
+/// keeps the effect of each whichever one is `.none`.
+struct Relay: Reducer {
+  struct State: Equatable { var log: [String] = [] }
+  enum Action: Equatable, Sendable { case start, fromFirst, fromSecond }
+  var firstSends: Bool
+  var secondSends: Bool
+
+  var body: some Reducer<State, Action> {
+    Reduce { state, action in
+      state.log.append("first \(action)")
+      return action == .start && firstSends ? .send(.fromFirst) : .none
+    }
+    Reduce { state, action in
+      state.log.append("second \(action)")
+      return action == .start && secondSends ? .send(.fromSecond) : .none
+    }
+  }
+}
+
+@MainActor
+@Suite struct ReducerBuilderEffectTests {
+  @Test func theFirstReducersEffectIsKeptWhenTheSecondHasNone() {
+    let store = Store(initialState: Relay.State()) { Relay(firstSends: true, secondSends: false) }
+    store.send(.start)
+    #expect(
+      store.state.log == ["first start", "second start", "first fromFirst", "second fromFirst"])
+  }
+
+  @Test func theSecondReducersEffectIsKeptWhenTheFirstHasNone() {
+    let store = Store(initialState: Relay.State()) { Relay(firstSends: false, secondSends: true) }
+    store.send(.start)
+    #expect(
+      store.state.log == ["first start", "second start", "first fromSecond", "second fromSecond"])
+  }
+
+  @Test func bothEffectsAreKept() {
+    let store = Store(initialState: Relay.State()) { Relay(firstSends: true, secondSends: true) }
+    store.send(.start)
+    #expect(store.state.log.count == 6)
+    #expect(store.state.log.contains("first fromFirst"))
+    #expect(store.state.log.contains("first fromSecond"))
+  }
+}

@@ -33,6 +33,7 @@ public struct CasePath<Root, Value>: Sendable {
   /// - Parameters:
   ///   - embed: Builds the root from the case's value.
   ///   - extract: Returns the case's value when the root is that case.
+  @inlinable
   public init(
     embed: @escaping @Sendable (Value) -> Root,
     extract: @escaping @Sendable (Root) -> Value?
@@ -46,6 +47,7 @@ public struct CasePath<Root, Value>: Sendable {
   /// ```swift
   /// (\AppFeature.Action.Cases.login).matches(action)
   /// ```
+  @inlinable
   public func matches(_ root: Root) -> Bool {
     extract(root) != nil
   }
@@ -64,6 +66,7 @@ public struct CasePath<Root, Value>: Sendable {
   ///   - embed: The case's constructor, e.g. `Value.login`.
   ///   - extract: Returns the payload when a value is that case.
   /// - Returns: The path from this path's root to the case's payload.
+  @inlinable
   public func `case`<Child>(
     _ embed: @escaping @Sendable (Child) -> Value,
     _ extract: @escaping @Sendable (Value) -> Child?
@@ -111,6 +114,7 @@ extension CasePath where Root == Value {
   /// ```swift
   /// let path = CasePath<Action, Action>.identity[keyPath: \.login]
   /// ```
+  @inlinable
   public static var identity: Self {
     Self(embed: { $0 }, extract: { $0 })
   }
@@ -133,6 +137,7 @@ extension KeyPath {
   /// ```swift
   /// let path = (\Action.Cases.login as CaseKeyPath<Action, Login.Action>).casePath
   /// ```
+  @inlinable
   public func casePath<Enum, Payload>() -> CasePath<Enum, Payload>
   where Root == CasePath<Enum, Enum>, Value == CasePath<Enum, Payload> {
     CasePath<Enum, Enum>.identity[keyPath: self]

@@ -41,6 +41,7 @@ extension Effect {
 
   /// This effect with its cancellation ids placed under `namespace`, so that a child's ids stay
   /// its own when the same child appears several times.
+  @usableFromInline
   func namespaced(_ namespace: EffectID) -> Self {
     switch operation {
     case .none, .send, .run:
@@ -65,6 +66,7 @@ extension Effect {
 struct EffectID: Hashable, Sendable {
   let base: any Hashable & Sendable
 
+  @usableFromInline
   init(_ base: some Hashable & Sendable) {
     if let id = base as? EffectID {
       self = id

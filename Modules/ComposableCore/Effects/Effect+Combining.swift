@@ -35,6 +35,18 @@ extension Effect {
     }
   }
 
+  /// The same as `merge(first, second, third)`, without building arrays when at most one of them
+  /// is not `.none` (the usual case for a reducer combining a child's, its own and a cancellation).
+  @inlinable
+  static func merge3(_ first: Self, _ second: Self, _ third: Self) -> Self {
+    switch (first.operation, second.operation, third.operation) {
+    case (_, .none, .none): first
+    case (.none, _, .none): second
+    case (.none, .none, _): third
+    default: .merge(first, second, third)
+    }
+  }
+
   /// Runs this effect and another at the same time.
   ///
   /// ```swift
@@ -105,6 +117,7 @@ extension Effect {
   ///
   /// - Parameter transform: Turns each action into the new action type.
   /// - Returns: The transformed effect.
+  @inlinable
   public func map<NewAction>(
     _ transform: @escaping @Sendable (Action) -> NewAction
   ) -> Effect<NewAction> {

@@ -32,6 +32,7 @@ public struct Effect<Action> {
 
   @usableFromInline let operation: Operation
 
+  @usableFromInline
   init(_ operation: Operation) {
     self.operation = operation
   }
@@ -43,6 +44,7 @@ public struct Effect<Action> {
   ///   state.count += 1
   ///   return .none
   /// ```
+  @inlinable
   public static var none: Self { Self(.none) }
 
   /// Feeds an action back into the store at once, before any asynchronous effect's next action.
@@ -55,6 +57,7 @@ public struct Effect<Action> {
   /// ```
   ///
   /// - Parameter action: The action to feed back.
+  @inlinable
   public static func send(_ action: Action) -> Self { Self(.send(action)) }
 
   /// Runs asynchronous work that can send any number of actions back into the store.

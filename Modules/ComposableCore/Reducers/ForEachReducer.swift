@@ -66,6 +66,7 @@ extension Reducer {
   ///   - line: The line of the caller, for messages.
   ///   - column: The column of the caller, for messages.
   /// - Returns: A reducer that runs the element, then this reducer.
+  @inlinable
   public func forEach<ElementState, ElementAction, ID: Hashable & Sendable, Element: Reducer>(
     _ toElementsState: WritableKeyPath<State, IdentifiedArray<ID, ElementState>> & Sendable,
     action toElementAction: CaseKeyPath<Action, IdentifiedAction<ID, ElementAction>>,
@@ -86,14 +87,32 @@ extension Reducer {
 
 /// A parent reducer with an element reducer for each element of a collection; built by `forEach`.
 public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: Reducer>: Reducer {
-  let parent: Parent
-  let element: Element
-  let toElementsState: WritableKeyPath<Parent.State, IdentifiedArray<ID, Element.State>>
-  let toElementAction: CasePath<Parent.Action, IdentifiedAction<ID, Element.Action>>
-  let namespace: EffectID
-  let location: SourceLocation
+  @usableFromInline let parent: Parent
+  @usableFromInline let element: Element
+  @usableFromInline let toElementsState:
+    WritableKeyPath<Parent.State, IdentifiedArray<ID, Element.State>>
+  @usableFromInline let toElementAction:
+    CasePath<Parent.Action, IdentifiedAction<ID, Element.Action>>
+  @usableFromInline let namespace: EffectID
+  @usableFromInline let location: SourceLocation
+
+  @usableFromInline
+  init(
+    parent: Parent, element: Element,
+    toElementsState: WritableKeyPath<Parent.State, IdentifiedArray<ID, Element.State>>,
+    toElementAction: CasePath<Parent.Action, IdentifiedAction<ID, Element.Action>>,
+    namespace: EffectID, location: SourceLocation
+  ) {
+    self.parent = parent
+    self.element = element
+    self.toElementsState = toElementsState
+    self.toElementAction = toElementAction
+    self.namespace = namespace
+    self.location = location
+  }
 
   /// Runs the named element (when present), then the parent.
+  @inlinable
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action>
   {
     var elementEffects = Effect<Parent.Action>.none
@@ -108,24 +127,14 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element:
         .cancellable(id: elementNamespace)
         .map { embed(.element(id: id, action: $0)) }
       } else {
-        location.report(
-          """
-          A "forEach" at "\(location.fileID):\(location.line)" received an action for a missing \
-          element. …
-
-            Action:
-              \(describe(action))
-
-          The action was ignored. This usually means the element was removed while one of its \
-          effects was still running, or an action was sent for an element that was never added.
-          """)
+        reportMissingElement(action: action)
       }
     }
     let idsBefore = state[keyPath: toElementsState].ids
     let parentEffects = parent.reduce(into: &state, action: action)
     let elements = state[keyPath: toElementsState]
     guard elements.count < idsBefore.count || elements.ids != idsBefore else {
-      return .merge(elementEffects, parentEffects)
+      return .merge3(elementEffects, parentEffects, .none)
     }
     let removed = idsBefore.filter { elements.index(id: $0) == nil }
     let cancellations = removed.map {
@@ -133,10 +142,33 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element:
     }
     return .merge([elementEffects, parentEffects] + cancellations)
   }
+
+  /// Reports an action received for an element that is not in the array.
+  @usableFromInline
+  func reportMissingElement(action: Parent.Action) {
+    location.report(
+      """
+      A "forEach" at "\(location.fileID):\(location.line)" received an action for a missing \
+      element. …
+
+        Action:
+          \(describe(action))
+
+      The action was ignored. This usually means the element was removed while one of its \
+      effects was still running, or an action was sent for an element that was never added.
+      """)
+  }
 }
 
 /// The cancellation namespace of one element of a `forEach`.
+@usableFromInline
 struct ElementID<ID: Hashable & Sendable>: Hashable, Sendable {
   let namespace: EffectID
   let id: ID
+
+  @usableFromInline
+  init(namespace: EffectID, id: ID) {
+    self.namespace = namespace
+    self.id = id
+  }
 }

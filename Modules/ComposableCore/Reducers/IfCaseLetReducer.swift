@@ -21,6 +21,7 @@ extension Reducer {
   ///   - line: The line of the caller, for messages.
   ///   - column: The column of the caller, for messages.
   /// - Returns: A reducer that runs the child, then this reducer.
+  @inlinable
   public func ifCaseLet<CaseState, CaseAction, Case: Reducer>(
     _ toCaseState: CaseKeyPath<State, CaseState> & Sendable,
     action toCaseAction: CaseKeyPath<Action, CaseAction>,
@@ -61,6 +62,7 @@ extension Reducer {
   ///   - line: The line of the caller, for messages.
   ///   - column: The column of the caller, for messages.
   /// - Returns: A reducer that runs the child, then this reducer.
+  @inlinable
   public func ifCaseLet<Enum, CaseState, CaseAction, Case: Reducer>(
     _ toEnum: WritableKeyPath<State, Enum> & Sendable,
     case toCaseState: CaseKeyPath<Enum, CaseState> & Sendable,
@@ -85,14 +87,23 @@ extension Reducer {
 }
 
 /// The cancellation namespace of an `ifCaseLet` on an enum property.
+@usableFromInline
 struct PropertyCaseID: Hashable, Sendable {
   let property: AnyKeyPath & Sendable
   let `case`: AnyKeyPath & Sendable
 
+  @usableFromInline
+  init(property: AnyKeyPath & Sendable, case: AnyKeyPath & Sendable) {
+    self.property = property
+    self.case = `case`
+  }
+
+  @usableFromInline
   static func == (lhs: Self, rhs: Self) -> Bool {
     lhs.property == rhs.property && lhs.case == rhs.case
   }
 
+  @usableFromInline
   func hash(into hasher: inout Hasher) {
     hasher.combine(property)
     hasher.combine(`case`)
@@ -101,15 +112,32 @@ struct PropertyCaseID: Hashable, Sendable {
 
 /// A parent reducer with a child that runs on one case of its state; built by `ifCaseLet`.
 public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
-  let parent: Parent
-  let child: Child
-  let extract: (Parent.State) -> Child.State?
-  let embed: (inout Parent.State, Child.State) -> Void
-  let toChildAction: CasePath<Parent.Action, Child.Action>
-  let namespace: EffectID
-  let location: SourceLocation
+  @usableFromInline let parent: Parent
+  @usableFromInline let child: Child
+  @usableFromInline let extract: (Parent.State) -> Child.State?
+  @usableFromInline let embed: (inout Parent.State, Child.State) -> Void
+  @usableFromInline let toChildAction: CasePath<Parent.Action, Child.Action>
+  @usableFromInline let namespace: EffectID
+  @usableFromInline let location: SourceLocation
+
+  @usableFromInline
+  init(
+    parent: Parent, child: Child, extract: @escaping (Parent.State) -> Child.State?,
+    embed: @escaping (inout Parent.State, Child.State) -> Void,
+    toChildAction: CasePath<Parent.Action, Child.Action>, namespace: EffectID,
+    location: SourceLocation
+  ) {
+    self.parent = parent
+    self.child = child
+    self.extract = extract
+    self.embed = embed
+    self.toChildAction = toChildAction
+    self.namespace = namespace
+    self.location = location
+  }
 
   /// Runs the child (when the state is its case), then the parent.
+  @inlinable
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action>
   {
     var childEffects = Effect<Parent.Action>.none
@@ -121,25 +149,31 @@ public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
           .map(toChildAction.embed)
         embed(&state, childState)
       } else {
-        location.report(
-          """
-          An "ifCaseLet" at "\(location.fileID):\(location.line)" received a child action when \
-          child state was set to a different case. …
-
-            Action:
-              \(describe(action))
-            State:
-              \(describe(state))
-
-          The action was ignored. This usually means the state moved to another case while an \
-          effect of the child was still running.
-          """)
+        reportOtherCase(action: action, state: state)
       }
     }
     let wasPresent = extract(state) != nil
     let parentEffects = parent.reduce(into: &state, action: action)
     let cancel: Effect<Parent.Action> =
       wasPresent && extract(state) == nil ? .cancel(id: namespace) : .none
-    return .merge(childEffects, parentEffects, cancel)
+    return .merge3(childEffects, parentEffects, cancel)
+  }
+
+  /// Reports a child action received while the state is another case.
+  @usableFromInline
+  func reportOtherCase(action: Parent.Action, state: Parent.State) {
+    location.report(
+      """
+      An "ifCaseLet" at "\(location.fileID):\(location.line)" received a child action when \
+      child state was set to a different case. …
+
+        Action:
+          \(describe(action))
+        State:
+          \(describe(state))
+
+      The action was ignored. This usually means the state moved to another case while an \
+      effect of the child was still running.
+      """)
   }
 }

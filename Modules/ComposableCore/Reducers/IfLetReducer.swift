@@ -21,6 +21,7 @@ extension Reducer {
   ///   - line: The line of the caller, for messages.
   ///   - column: The column of the caller, for messages.
   /// - Returns: A reducer that runs the child, then this reducer.
+  @inlinable
   public func ifLet<WrappedState, WrappedAction, Wrapped: Reducer>(
     _ toWrappedState: WritableKeyPath<State, WrappedState?> & Sendable,
     action toWrappedAction: CaseKeyPath<Action, WrappedAction>,
@@ -41,14 +42,29 @@ extension Reducer {
 
 /// A parent reducer with a child that runs on optional state; built by `ifLet`.
 public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
-  let parent: Parent
-  let child: Child
-  let toChildState: WritableKeyPath<Parent.State, Child.State?>
-  let toChildAction: CasePath<Parent.Action, Child.Action>
-  let namespace: EffectID
-  let location: SourceLocation
+  @usableFromInline let parent: Parent
+  @usableFromInline let child: Child
+  @usableFromInline let toChildState: WritableKeyPath<Parent.State, Child.State?>
+  @usableFromInline let toChildAction: CasePath<Parent.Action, Child.Action>
+  @usableFromInline let namespace: EffectID
+  @usableFromInline let location: SourceLocation
+
+  @usableFromInline
+  init(
+    parent: Parent, child: Child, toChildState: WritableKeyPath<Parent.State, Child.State?>,
+    toChildAction: CasePath<Parent.Action, Child.Action>, namespace: EffectID,
+    location: SourceLocation
+  ) {
+    self.parent = parent
+    self.child = child
+    self.toChildState = toChildState
+    self.toChildAction = toChildAction
+    self.namespace = namespace
+    self.location = location
+  }
 
   /// Runs the child (when its state is present), then the parent.
+  @inlinable
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action>
   {
     var childEffects = Effect<Parent.Action>.none
@@ -59,35 +75,51 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
           .cancellable(id: namespace)
           .map(toChildAction.embed)
       } else {
-        location.report(
-          """
-          An "ifLet" at "\(location.fileID):\(location.line)" received a child action when child \
-          state was "nil". …
-
-            Action:
-              \(describe(action))
-
-          The action was ignored. This usually means the child state was set to "nil" while an \
-          effect of the child was still running, or a child action was sent after dismissal.
-          """)
+        reportMissingState(action: action)
       }
     }
     let wasPresent = state[keyPath: toChildState] != nil
     let parentEffects = parent.reduce(into: &state, action: action)
     let cancel: Effect<Parent.Action> =
       wasPresent && state[keyPath: toChildState] == nil ? .cancel(id: namespace) : .none
-    return .merge(childEffects, parentEffects, cancel)
+    return .merge3(childEffects, parentEffects, cancel)
+  }
+
+  /// Reports a child action received while the child state is `nil`.
+  @usableFromInline
+  func reportMissingState(action: Parent.Action) {
+    location.report(
+      """
+      An "ifLet" at "\(location.fileID):\(location.line)" received a child action when child \
+      state was "nil". …
+
+        Action:
+          \(describe(action))
+
+      The action was ignored. This usually means the child state was set to "nil" while an \
+      effect of the child was still running, or a child action was sent after dismissal.
+      """)
   }
 }
 
 /// Where a reducer operator was written, for its messages.
+@usableFromInline
 struct SourceLocation: Sendable {
-  let fileID: StaticString
-  let filePath: StaticString
-  let line: UInt
-  let column: UInt
+  @usableFromInline let fileID: StaticString
+  @usableFromInline let filePath: StaticString
+  @usableFromInline let line: UInt
+  @usableFromInline let column: UInt
+
+  @usableFromInline
+  init(fileID: StaticString, filePath: StaticString, line: UInt, column: UInt) {
+    self.fileID = fileID
+    self.filePath = filePath
+    self.line = line
+    self.column = column
+  }
 
   /// Reports an issue attributed to this location.
+  @usableFromInline
   func report(_ message: String) {
     reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
   }

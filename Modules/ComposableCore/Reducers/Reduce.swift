@@ -12,7 +12,7 @@
 /// }
 /// ```
 public struct Reduce<State, Action>: Reducer {
-  let reduce: (inout State, Action) -> Effect<Action>
+  @usableFromInline let reduce: (inout State, Action) -> Effect<Action>
 
   /// Creates a reducer from a closure.
   ///
@@ -21,6 +21,7 @@ public struct Reduce<State, Action>: Reducer {
   /// ```
   ///
   /// - Parameter reduce: Changes the state for an action and returns the effect to run.
+  @inlinable
   public init(_ reduce: @escaping (_ state: inout State, _ action: Action) -> Effect<Action>) {
     self.reduce = reduce
   }
@@ -32,11 +33,13 @@ public struct Reduce<State, Action>: Reducer {
   /// ```
   ///
   /// - Parameter reducer: The reducer to wrap.
+  @inlinable
   public init<R: Reducer<State, Action>>(_ reducer: R) {
     self.reduce = reducer.reduce(into:action:)
   }
 
   /// Runs the closure.
+  @inlinable
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
     reduce(&state, action)
   }
@@ -54,7 +57,7 @@ public struct Reduce<State, Action>: Reducer {
 /// .ifLet(\.child, action: \.child) { Child() }
 /// ```
 public struct CombineReducers<State, Action, Reducers: Reducer<State, Action>>: Reducer {
-  let reducers: Reducers
+  @usableFromInline let reducers: Reducers
 
   /// Groups the reducers built by `build`.
   ///
@@ -63,11 +66,13 @@ public struct CombineReducers<State, Action, Reducers: Reducer<State, Action>>: 
   /// ```
   ///
   /// - Parameter build: The reducers, one per line.
+  @inlinable
   public init(@ReducerBuilder<State, Action> _ build: () -> Reducers) {
     self.reducers = build()
   }
 
   /// Runs the grouped reducers.
+  @inlinable
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
     reducers.reduce(into: &state, action: action)
   }
@@ -86,9 +91,11 @@ public struct EmptyReducer<State, Action>: Reducer {
   /// ```swift
   /// let reducer = EmptyReducer<Int, Void>()
   /// ```
+  @inlinable
   public init() {}
 
   /// Leaves the state alone and returns `.none`.
+  @inlinable
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
     .none
   }

@@ -70,6 +70,7 @@ extension Reducer where Body: Reducer, Body.State == State, Body.Action == Actio
   /// ```swift
   /// _ = AppFeature().reduce(into: &state, action: .login(.submitButtonTapped))
   /// ```
+  @inlinable
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
     body.reduce(into: &state, action: action)
   }

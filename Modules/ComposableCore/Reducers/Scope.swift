@@ -12,18 +12,37 @@ import ComposableIssueReporting
 /// }
 /// ```
 public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
+  // NB: the initializers and `reduce` are `@inlinable`, so they are specialized for the feature's
+  // types where the feature is written (another module): unspecialized, every level paid for
+  // generic metadata lookups several times over what routing the action costs.
+  @usableFromInline
   enum StatePath {
     case keyPath(WritableKeyPath<ParentState, Child.State>)
     case casePath(CasePath<ParentState, Child.State>)
   }
 
-  let toChildState: StatePath
-  let toChildAction: CasePath<ParentAction, Child.Action>
-  let child: Child
-  let fileID: StaticString
-  let filePath: StaticString
-  let line: UInt
-  let column: UInt
+  @usableFromInline let toChildState: StatePath
+  @usableFromInline let toChildAction: CasePath<ParentAction, Child.Action>
+  @usableFromInline let child: Child
+  @usableFromInline let fileID: StaticString
+  @usableFromInline let filePath: StaticString
+  @usableFromInline let line: UInt
+  @usableFromInline let column: UInt
+
+  @usableFromInline
+  init(
+    toChildState: StatePath, toChildAction: CasePath<ParentAction, Child.Action>,
+    child: Child,
+    fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
+  ) {
+    self.toChildState = toChildState
+    self.toChildAction = toChildAction
+    self.child = child
+    self.fileID = fileID
+    self.filePath = filePath
+    self.line = line
+    self.column = column
+  }
 
   /// Scopes to a property of the parent state.
   ///
@@ -39,6 +58,7 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
   ///   - filePath: The file path of the caller, for messages.
   ///   - line: The line of the caller, for messages.
   ///   - column: The column of the caller, for messages.
+  @inlinable
   public init<ChildState, ChildAction>(
     state toChildState: WritableKeyPath<ParentState, ChildState>,
     action toChildAction: CaseKeyPath<ParentAction, ChildAction>,
@@ -48,13 +68,9 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
     line: UInt = #line,
     column: UInt = #column
   ) where ChildState == Child.State, ChildAction == Child.Action {
-    self.toChildState = .keyPath(toChildState)
-    self.toChildAction = toChildAction.casePath()
-    self.child = child()
-    self.fileID = fileID
-    self.filePath = filePath
-    self.line = line
-    self.column = column
+    self.init(
+      toChildState: .keyPath(toChildState), toChildAction: toChildAction.casePath(),
+      child: child(), fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
   /// Scopes to a case of an enum parent state; a child action arriving while the state is another
@@ -72,6 +88,7 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
   ///   - filePath: The file path of the caller, for messages.
   ///   - line: The line of the caller, for messages.
   ///   - column: The column of the caller, for messages.
+  @inlinable
   public init<ChildState, ChildAction>(
     state toChildState: CaseKeyPath<ParentState, ChildState>,
     action toChildAction: CaseKeyPath<ParentAction, ChildAction>,
@@ -81,16 +98,13 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
     line: UInt = #line,
     column: UInt = #column
   ) where ChildState == Child.State, ChildAction == Child.Action {
-    self.toChildState = .casePath(toChildState.casePath())
-    self.toChildAction = toChildAction.casePath()
-    self.child = child()
-    self.fileID = fileID
-    self.filePath = filePath
-    self.line = line
-    self.column = column
+    self.init(
+      toChildState: .casePath(toChildState.casePath()), toChildAction: toChildAction.casePath(),
+      child: child(), fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
   /// Runs the child reducer when the action is one of the child's.
+  @inlinable
   public func reduce(into state: inout ParentState, action: ParentAction) -> Effect<ParentAction> {
     guard let childAction = toChildAction.extract(action) else { return .none }
     switch toChildState {
@@ -99,26 +113,36 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
         .map(toChildAction.embed)
     case .casePath(let casePath):
       guard var childState = casePath.extract(state) else {
-        reportIssue(
-          """
-          A "Scope" at "\(fileID):\(line)" received a child action when child state was set to \
-          a different case. …
-
-            Action:
-              \(describe(action))
-            State:
-              \(describe(state))
-
-          The child action was ignored. This usually means an effect kept sending actions after \
-          the parent moved to another case; cancel such effects when the state changes case.
-          """,
-          fileID: fileID, filePath: filePath, line: line, column: column
-        )
+        reportStateCaseMismatch(action: action, state: state)
         return .none
       }
       let effect = child.reduce(into: &childState, action: childAction)
       state = casePath.embed(childState)
       return effect.map(toChildAction.embed)
     }
+  }
+}
+
+extension Scope {
+  /// Reports a child action received while the parent state is another case.
+  ///
+  /// NB: not inlinable: it is the rare path, and it formats with internal helpers.
+  @usableFromInline
+  func reportStateCaseMismatch(action: ParentAction, state: ParentState) {
+    reportIssue(
+      """
+      A "Scope" at "\(fileID):\(line)" received a child action when child state was set to \
+      a different case. …
+
+        Action:
+          \(describe(action))
+        State:
+          \(describe(state))
+
+      The child action was ignored. This usually means an effect kept sending actions after \
+      the parent moved to another case; cancel such effects when the state changes case.
+      """,
+      fileID: fileID, filePath: filePath, line: line, column: column
+    )
   }
 }
