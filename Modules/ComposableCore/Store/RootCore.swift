@@ -32,9 +32,23 @@ final class RootCore<State, Action: Sendable> {
   // reach its store, so no read overlaps the `inout` access; a send while one is processed goes to
   // `reentrantActions`, not here. The run-time check it removes cost a tenth of a small send.
   @exclusivity(unchecked) @usableFromInline var storage: Storage
-  @usableFromInline let reducer: any Reducer<State, Action>
+  /// Runs the reducer for an action and those that follow it (see
+  /// ``reduce(_:then:into:reducer:core:started:)``).
+  ///
+  /// NB: a closure made where the store is created, specialized for the reducer's type, rather
+  /// than an `any Reducer`: a send makes one call through it, and the reducer is called directly
+  /// (and inlined) for every action, instead of through the existential for each one.
+  @usableFromInline let reduceActions: ReduceActions
   @usableFromInline let dependencies: DependencyValues
   @usableFromInline let runtime: EffectRuntime<Action>
+  /// The type of ``reduceActions``: the core, the action, the actions queued after it, the storage,
+  /// and where the effects started go.
+  @usableFromInline
+  typealias ReduceActions =
+    @MainActor (
+      RootCore, Action, ArraySlice<Action>, inout Storage,
+      inout [(id: Int, task: Task<Void, Never>)]
+    ) -> Void
   /// Whether a send is being processed further up the stack.
   ///
   /// NB: an `Atomic` only because, unlike a `var`, reading and writing it is not checked for
@@ -54,11 +68,11 @@ final class RootCore<State, Action: Sendable> {
   private var nextObserverID = 0
 
   init(
-    state: State, reducer: some Reducer<State, Action>, dependencies: DependencyValues,
+    state: State, reduceActions: @escaping ReduceActions, dependencies: DependencyValues,
     executor: SerialTaskExecutor?
   ) {
     self.storage = Storage(state: state)
-    self.reducer = reducer
+    self.reduceActions = reduceActions
     self.dependencies = dependencies
     let delivery = Delivery<Action>()
     let inbox = Inbox(delivery: delivery)
@@ -103,8 +117,7 @@ final class RootCore<State, Action: Sendable> {
     isSending.store(true, ordering: .relaxed)
     var started: [(id: Int, task: Task<Void, Never>)] = []
     withStoreDependencies(dependencies) {
-      Self.reduce(
-        action, then: more, into: &storage, core: self, started: &started)
+      reduceActions(self, action, more, &storage, &started)
     }
     isSending.store(false, ordering: .relaxed)
     if observerCount.load(ordering: .relaxed) > 0 { notifyObservers() }
@@ -113,15 +126,15 @@ final class RootCore<State, Action: Sendable> {
 
   /// Runs the reducer for the action and those that follow it; `storage` is accessed once.
   @inlinable
-  static func reduce(
-    _ action: Action, then more: ArraySlice<Action>, into storage: inout Storage,
+  static func reduce<R: Reducer<State, Action>>(
+    _ action: Action, then more: ArraySlice<Action>, into storage: inout Storage, reducer: R,
     core: RootCore, started: inout [(id: Int, task: Task<Void, Never>)]
   ) {
     if !more.isEmpty { storage.queue.append(contentsOf: more) }
     var next: Action? = action
     while let current = next {
       next = nil
-      let effect = core.reducer.reduce(into: &storage.state, action: current)
+      let effect = reducer.reduce(into: &storage.state, action: current)
       if core.hasReentrantActions.load(ordering: .relaxed) {
         // NB: sent while the reducer ran, so before what it returned.
         storage.queue.append(contentsOf: core.takeReentrantActions())
@@ -192,18 +205,25 @@ final class RootCore<State, Action: Sendable> {
 }
 
 /// Builds the root of a store: its initial state and reducer, built with its dependencies.
+///
+/// `reduceActions` makes the core's ``RootCore/reduceActions`` for the reducer built; the store
+/// passes a closure that calls ``RootCore/reduce(_:then:into:reducer:core:started:)``, so that
+/// it is specialized for the reducer's type.
 @usableFromInline
 @MainActor
 func makeRootCore<State, Action: Sendable, R: Reducer<State, Action>>(
   initialState: () -> State,
   reducer: () -> R,
   withDependencies prepareDependencies: (inout DependencyValues) -> Void,
-  executor: SerialTaskExecutor?
+  executor: SerialTaskExecutor?,
+  reduceActions: (R) -> RootCore<State, Action>.ReduceActions
 ) -> RootCore<State, Action> {
   let (state, reducer, dependencies) = withDependencies(prepareDependencies) {
     (initialState(), reducer(), DependencyValues.current)
   }
-  return RootCore(state: state, reducer: reducer, dependencies: dependencies, executor: executor)
+  return RootCore(
+    state: state, reduceActions: reduceActions(reducer), dependencies: dependencies,
+    executor: executor)
 }
 
 /// Runs `body` with the store's dependencies bound.

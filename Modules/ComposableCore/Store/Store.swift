@@ -64,7 +64,13 @@ public final class Store<State, Action: Sendable> {
   ) {
     let core = makeRootCore(
       initialState: initialState, reducer: reducer, withDependencies: prepareDependencies,
-      executor: executor)
+      executor: executor
+    ) { reducer in
+      { core, action, more, storage, started in
+        RootCore.reduce(
+          action, then: more, into: &storage, reducer: reducer, core: core, started: &started)
+      }
+    }
     self.readState = { core.state }
     self.sendAction = { core.send($0) }
     self.addObserver = { core.observe($0) }
