@@ -20,13 +20,17 @@ public struct DependencyValues: Sendable {
   /// The values bound by the innermost `withDependencies`, if any.
   // NB: the storage alone, a single reference, so that reading the task-local (which every
   // dependency read does) copies one reference rather than a whole set of values.
-  @TaskLocal static var bound: DependencyStorage?
+  @usableFromInline @TaskLocal static var bound: DependencyStorage?
+
+  /// The task-local behind ``bound``, for `@inlinable` code that binds it (a store binds its
+  /// dependencies once per send, and specializing that bind saves a tenth of the send).
+  @usableFromInline static var boundTaskLocal: TaskLocal<DependencyStorage?> { $bound }
 
   /// The values prepared for the whole process by ``prepareDependencies(_:)``.
   static let prepared = Protected(DependencyStorage.none)
 
   /// The overrides, and where default values are cached.
-  var storage: DependencyStorage
+  @usableFromInline var storage: DependencyStorage
   /// Which `@Dependency` is being read, for messages about it.
   var access: DependencyAccess?
 
@@ -103,7 +107,7 @@ public struct DependencyValues: Sendable {
 ///
 /// A set of dependencies overrides a handful of keys, so they are found by a linear search of
 /// their identifiers, which beats hashing; a large set also keeps a dictionary.
-final class DependencyStorage: Sendable {
+@usableFromInline final class DependencyStorage: Sendable {
   /// No overrides, and the default values of the context and test.
   static let none = DependencyStorage(scope: nil)
 

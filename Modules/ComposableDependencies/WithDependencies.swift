@@ -148,10 +148,10 @@ private func dependencies(of model: Any) -> DependencyValues? {
 
 /// Runs `operation` with exactly `values` as the dependencies in force (for stores and effects,
 /// which capture the values they were created with and restore them around their work).
-package func withDependencyValues<R>(
+@inlinable package func withDependencyValues<R>(
   _ values: DependencyValues, operation: () throws -> R
 ) rethrows -> R {
-  try DependencyValues.$bound.withValue(values.storage, operation: operation)
+  try DependencyValues.boundTaskLocal.withValue(values.storage, operation: operation)
 }
 
 /// Runs asynchronous `operation` with exactly `values` as the dependencies in force.
