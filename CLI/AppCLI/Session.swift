@@ -15,6 +15,9 @@ final class Session {
   private var observation: StoreObservation?
   private var isActivityOnScreen = false
   private var isProfileOnScreen = false
+  /// How many times the state changed, so that `settle` can tell whether a round of deliveries
+  /// did anything.
+  private var stateChangeCount = 0
 
   /// - Parameter keepsPreparedStorage: Whether the storage defaults were prepared at launch (UI
   ///   tests make them non-persisting) and must be left as they are.
@@ -109,15 +112,28 @@ final class Session {
   }
 
   /// Waits until the command's work is done: every running effect has finished or is parked on a
-  /// long sleep (the feed's refresh timer).
+  /// long sleep (the feed's refresh timer), and the actions they sent have been delivered.
+  ///
+  /// NB: an effect posts its last action before it finishes, so when the count drops the
+  /// delivery is already queued on the main actor; yielding lets it run. What it delivers may
+  /// change the state and start new effects (a login response shows the feed, which loads), so
+  /// the wait repeats until a round delivers nothing.
   func settle() async {
     let deadline = ContinuousClock.now.advanced(by: .seconds(10))
-    while store.runningEffectCount > clock.longSleepCount(atLeast: .seconds(5)),
-      ContinuousClock.now < deadline
-    {
-      try? await ContinuousClock().sleep(for: .milliseconds(2))
+    while ContinuousClock.now < deadline {
+      while store.runningEffectCount > clock.longSleepCount(atLeast: .seconds(5)),
+        ContinuousClock.now < deadline
+      {
+        try? await ContinuousClock().sleep(for: .milliseconds(2))
+      }
+      let changes = stateChangeCount
+      for _ in 0..<3 { await Task.yield() }
+      if stateChangeCount == changes,
+        store.runningEffectCount <= clock.longSleepCount(atLeast: .seconds(5))
+      {
+        return
+      }
     }
-    for _ in 0..<3 { await Task.yield() }
   }
 
   func fullState() -> [String] {
@@ -125,6 +141,7 @@ final class Session {
   }
 
   private func render(_ state: AppFeature.State) {
+    stateChangeCount += 1
     for line in renderer.changes(in: state) { output(line) }
     updateScreens(state)
   }
