@@ -226,3 +226,43 @@ struct NumberedKey: SharedKey {
     SharedSubscription {}
   }
 }
+
+@Suite struct OverlappingSaveTests {
+  /// A key that records every value it saves and, during its first save, runs `duringFirstSave`:
+  /// a mutation made while another one is being saved.
+  final class Recorder: Sendable {
+    let saves = Protected<[Int]>([])
+    let duringFirstSave = Protected<(@Sendable () -> Void)?>(nil)
+  }
+
+  struct RecordingKey: SharedKey {
+    let recorder: Recorder
+    var id: ObjectIdentifier { ObjectIdentifier(recorder) }
+
+    func load(initialValue: Int?) throws -> Int? { nil }
+
+    func save(_ value: Int, immediately: Bool) throws {
+      let isFirst = recorder.saves.withLock { saves in
+        saves.append(value)
+        return saves.count == 1
+      }
+      if isFirst, let hook = recorder.duringFirstSave.withLock({ $0 }) { hook() }
+    }
+
+    func subscribe(
+      initialValue: Int?, didSet: @escaping @Sendable (Int?) -> Void
+    ) -> SharedSubscription {
+      SharedSubscription {}
+    }
+  }
+
+  @Test func aMutationDuringAnotherSaveIsSavedByIt() {
+    let recorder = Recorder()
+    let count = Shared(wrappedValue: 0, RecordingKey(recorder: recorder))
+    recorder.saves.withLock { $0 = [] }
+    recorder.duringFirstSave.withLock { $0 = { count.withLock { $0 = 2 } } }
+    count.withLock { $0 = 1 }
+    #expect(count.wrappedValue == 2)
+    #expect(recorder.saves.withLock { $0 } == [1, 2])
+  }
+}

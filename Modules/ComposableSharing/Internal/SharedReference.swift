@@ -172,7 +172,7 @@ final class SharedReference<Value: Sendable>: @unchecked Sendable, SnapshotReset
       }
       next = saving.withLock { saving -> (value: Value, version: Int)? in
         saving.savedVersion = version
-        let latest = lock.withLock { (value: storage.pointee, version: version) }
+        let latest = lock.withLock { (value: storage.pointee, version: self.version) }
         guard latest.version > version else {
           saving.isSaving = false
           return nil
