@@ -40,8 +40,27 @@ public final class SerialTaskExecutor: TaskExecutor, Sendable {
     var jobs = JobQueue()
     /// Whether a drain of the queue is scheduled or running: the executor is busy.
     var isDraining = false
-    var idleWaiters: [CheckedContinuation<Void, Never>] = []
+    /// Who waits for the executor to go idle: `true` when it did, `false` when it ran the number
+    /// of jobs the waiter allowed (its `limit`, a value of `jobsRun`) first.
+    var idleWaiters: [(limit: Int, continuation: CheckedContinuation<Bool, Never>)] = []
+    /// The smallest `limit` of the idle waiters.
+    var nearestLimit = Int.max
+    /// How many jobs the executor has run.
+    var jobsRun = 0
+    /// Whether its jobs are dropped rather than run (see ``abandon()``).
+    var isAbandoned = false
   }
+
+  /// Clocks left unimplemented that tasks of this executor used, not reported yet, and the sleeps
+  /// suspended on them.
+  private struct UnimplementedClockUses {
+    var names: [String] = []
+    var reported: Set<String> = []
+    var sleeps: [Int: CheckedContinuation<Void, any Error>] = [:]
+    var nextSleep = 0
+  }
+
+  private let unimplementedClockUses = Protected(UnimplementedClockUses())
 
   private let queue: DispatchQueue
 
@@ -173,15 +192,101 @@ public final class SerialTaskExecutor: TaskExecutor, Sendable {
   /// await executor.waitUntilIdle()  // `load()` has run up to its first real suspension
   /// ```
   public func waitUntilIdle() async {
-    if isIdle { return }
-    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+    _ = await waitUntilIdle(jobLimit: .max)
+  }
+
+  /// Suspends until no job is queued or running, or until the executor has run `jobLimit` more
+  /// jobs without going idle, whichever comes first.
+  ///
+  /// A task that never suspends for long (a loop on `Task.yield()`) keeps the executor busy
+  /// forever; this bounds the wait for it.
+  ///
+  /// ```swift
+  /// if await !executor.waitUntilIdle(jobLimit: 100_000) {
+  ///   print("Something keeps running without suspending")
+  /// }
+  /// ```
+  ///
+  /// - Parameter jobLimit: How many jobs to let run before giving up.
+  /// - Returns: Whether the executor went idle.
+  package func waitUntilIdle(jobLimit: Int) async -> Bool {
+    if isIdle { return true }
+    return await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
       let isIdle = state.withLock { state in
         guard state.isDraining else { return true }
-        state.idleWaiters.append(continuation)
+        let limit = jobLimit == .max ? .max : state.jobsRun &+ jobLimit
+        state.idleWaiters.append((limit, continuation))
+        state.nearestLimit = min(state.nearestLimit, limit)
         return false
       }
-      if isIdle { continuation.resume() }
+      if isIdle { continuation.resume(returning: true) }
     }
+  }
+
+  /// Drops every job queued now or later instead of running it: the tasks they belong to never
+  /// resume. A test store does this, after reporting it, to an executor an effect keeps busy
+  /// forever, so that the effect stops using a core for the rest of the test run.
+  package func abandon() {
+    let waiters = state.withLock { state in
+      state.isAbandoned = true
+      defer {
+        state.idleWaiters = []
+        state.nearestLimit = .max
+      }
+      return state.idleWaiters.map(\.continuation)
+    }
+    for waiter in waiters { waiter.resume(returning: false) }
+  }
+
+  /// Notes that a task of this executor used a clock the test left unimplemented, named `name`;
+  /// ``takeUnimplementedClockUses()`` reports it.
+  package func noteUnimplementedClock(_ name: String) {
+    unimplementedClockUses.withLock { uses in
+      if !uses.reported.contains(name), !uses.names.contains(name) { uses.names.append(name) }
+    }
+  }
+
+  /// Notes the use of an unimplemented clock, then suspends until ``takeUnimplementedClockUses()``
+  /// (which throws `CancellationError` here) or until the task is cancelled.
+  package func sleepOnUnimplementedClock(_ name: String) async throws {
+    noteUnimplementedClock(name)
+    let id = unimplementedClockUses.withLock { uses in
+      defer { uses.nextSleep += 1 }
+      return uses.nextSleep
+    }
+    try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation { continuation in
+        let cancelled = unimplementedClockUses.withLock { uses -> Bool in
+          guard !Task.isCancelled else { return true }
+          uses.sleeps[id] = continuation
+          return false
+        }
+        if cancelled { continuation.resume(throwing: CancellationError()) }
+      }
+    } onCancel: {
+      let continuation = unimplementedClockUses.withLock { $0.sleeps.removeValue(forKey: id) }
+      continuation?.resume(throwing: CancellationError())
+    }
+  }
+
+  /// How many sleeps are suspended on unimplemented clocks.
+  package var unimplementedClockSleepCount: Int {
+    unimplementedClockUses.withLock { $0.sleeps.count }
+  }
+
+  /// The names of the unimplemented clocks used since the last call and not reported before;
+  /// every sleep suspended on one throws `CancellationError`.
+  package func takeUnimplementedClockUses() -> [String] {
+    let (names, sleeps) = unimplementedClockUses.withLock { uses in
+      defer {
+        uses.reported.formUnion(uses.names)
+        uses.names = []
+        uses.sleeps = [:]
+      }
+      return (uses.names, Array(uses.sleeps.values))
+    }
+    for sleep in sleeps { sleep.resume(throwing: CancellationError()) }
+    return names
   }
 
   /// Starts a task that runs on this executor, with ``current`` bound to it.
@@ -251,18 +356,35 @@ public final class SerialTaskExecutor: TaskExecutor, Sendable {
   /// Runs queued jobs in order until the queue is empty, then resumes the idle waiters.
   private func drain() {
     while true {
+      var gaveUp: [CheckedContinuation<Bool, Never>] = []
       let next = state.withLock { state -> Next in
-        if let job = state.jobs.popFirst() { return .job(job) }
+        if !state.isAbandoned, let job = state.jobs.popFirst() {
+          state.jobsRun &+= 1
+          if state.jobsRun >= state.nearestLimit {
+            // NB: the waiters whose limit is reached stop waiting; the others keep theirs.
+            let jobsRun = state.jobsRun
+            gaveUp = state.idleWaiters.filter { $0.limit <= jobsRun }.map(\.continuation)
+            state.idleWaiters.removeAll { $0.limit <= jobsRun }
+            state.nearestLimit = state.idleWaiters.map(\.limit).min() ?? .max
+          }
+          return .job(job)
+        }
+        // NB: an abandoned executor drops its jobs: their tasks never resume.
+        if state.isAbandoned { state.jobs = JobQueue() }
         state.isDraining = false
         isDrainingCopy.store(false, ordering: .releasing)
-        defer { state.idleWaiters.removeAll() }
-        return .idle(state.idleWaiters)
+        defer {
+          state.idleWaiters.removeAll()
+          state.nearestLimit = .max
+        }
+        return .idle(state.idleWaiters.map(\.continuation))
       }
+      for waiter in gaveUp { waiter.resume(returning: false) }
       switch next {
       case .job(let job):
         job.runSynchronously(on: asUnownedTaskExecutor())
       case .idle(let waiters):
-        for waiter in waiters { waiter.resume() }
+        for waiter in waiters { waiter.resume(returning: true) }
         return
       }
     }
@@ -270,6 +392,6 @@ public final class SerialTaskExecutor: TaskExecutor, Sendable {
 
   private enum Next: Sendable {
     case job(UnownedJob)
-    case idle([CheckedContinuation<Void, Never>])
+    case idle([CheckedContinuation<Bool, Never>])
   }
 }

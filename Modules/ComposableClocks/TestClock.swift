@@ -3,8 +3,8 @@ import ComposableIssueReporting
 /// A clock whose time moves only when a test tells it to.
 ///
 /// Sleeps on a test clock suspend until ``advance(by:fileID:filePath:line:column:)``,
-/// ``advance(to:fileID:filePath:line:column:)`` or ``run(fileID:filePath:line:column:)`` moves
-/// time past their deadlines. Each woken sleeper is given time to run up to its next suspension
+/// ``advance(to:fileID:filePath:line:column:)`` or
+/// ``run(timeout:fileID:filePath:line:column:)`` moves time past their deadlines. Each woken sleeper is given time to run up to its next suspension
 /// before the next one wakes. That settling is exact for tasks started on a
 /// ``SerialTaskExecutor``, and only a best effort (a few `Task.yield()`s) for any other task.
 /// Wait for the executor to go idle after starting the code under test, so that its first sleeps
@@ -128,7 +128,7 @@ public final class TestClock: Clock, Sendable {
 
   /// How many `Task.yield()`s a settle spends on tasks outside a ``SerialTaskExecutor``.
   private static let unmanagedSettleYields = 20
-  /// How many sleepers ``run(fileID:filePath:line:column:)`` wakes before it gives up.
+  /// How many sleepers ``run(timeout:fileID:filePath:line:column:)`` wakes before it gives up.
   private static let runWakeLimit = 10_000
 
   private let state = Protected(State())
@@ -179,8 +179,10 @@ public final class TestClock: Clock, Sendable {
 
   /// Suspends until the test moves the clock to the deadline, or the task is cancelled.
   ///
-  /// A deadline at or before ``now`` returns at once (after a cancellation check). Cancelling a
-  /// sleeping task removes its sleeper and throws `CancellationError`.
+  /// A deadline before ``now`` returns at once (after a cancellation check). A deadline equal to
+  /// ``now`` (as `sleep(for: .zero)` gives) suspends until the next `advance` or `run`, as
+  /// swift-clocks does: code relies on it to let a newer request cancel an older one. Cancelling
+  /// a sleeping task removes its sleeper and throws `CancellationError`.
   ///
   /// ```swift
   /// try await clock.sleep(until: clock.now.advanced(by: .seconds(1)))
@@ -191,8 +193,9 @@ public final class TestClock: Clock, Sendable {
   ///   - tolerance: Ignored: test clocks wake sleepers exactly at their deadlines.
   public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
     let executor = SerialTaskExecutor.preferredByCurrentTask
+    try Task.checkCancellation()
     let id = state.withLock { state -> Int? in
-      guard deadline > state.now else { return nil }
+      guard deadline >= state.now else { return nil }
       defer { state.nextID += 1 }
       state.starting.insert(state.nextID)
       return state.nextID
@@ -298,7 +301,7 @@ public final class TestClock: Clock, Sendable {
       )
       return
     }
-    await settle()
+    await settle(isFirst: true)
     while let sleeper = popEarliestSleeper(dueBy: deadline) {
       sleeper.continuation.resume()
       await settle()
@@ -311,8 +314,9 @@ public final class TestClock: Clock, Sendable {
   /// Advances to each next deadline until no sleeper is left.
   ///
   /// The clock rests at the last deadline it reached. An effect that keeps sleeping forever would
-  /// make this loop without end, so after waking 10,000 sleepers it stops and reports an issue.
-  /// It also stops when the calling task is cancelled.
+  /// make this loop without end, so it stops and reports an issue after `timeout` of real time
+  /// (finishing every sleep left with `CancellationError`, as swift-clocks does) or after waking
+  /// 10,000 sleepers. It also stops when the calling task is cancelled.
   ///
   /// ```swift
   /// executor.task { try await clock.sleep(for: .seconds(30)) }
@@ -322,19 +326,45 @@ public final class TestClock: Clock, Sendable {
   /// ```
   ///
   /// - Parameters:
+  ///   - timeout: How long, in real time, to keep waking sleepers.
   ///   - fileID: The file ID of the caller.
   ///   - filePath: The file path of the caller.
   ///   - line: The line of the caller.
   ///   - column: The column of the caller.
   public func run(
+    timeout: Duration = .milliseconds(500),
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
     column: UInt = #column
   ) async {
-    await settle()
+    await settle(isFirst: true)
+    let deadline = ContinuousClock.now.advanced(by: timeout)
     var woken = 0
     while true {
+      if ContinuousClock.now >= deadline, sleeperCount > 0 {
+        let sleepers = state.withLock { state in
+          defer { state.sleepers = [] }
+          return state.sleepers
+        }
+        for sleeper in sleepers {
+          sleeper.executor?.testClockSleeperCount.subtract(1, ordering: .relaxed)
+          sleeper.continuation.resume(throwing: CancellationError())
+        }
+        reportIssue(
+          """
+          Expected all sleeps to finish, but some are still suspending after \(timeout).
+
+          There are sleeps suspending. This could mean you are not advancing the test clock far \
+          enough for your feature to execute its logic, or there could be a bug in your feature's \
+          logic.
+
+          You can also increase the timeout of 'run' to be greater than \(timeout).
+          """,
+          fileID: fileID, filePath: filePath, line: line, column: column
+        )
+        return
+      }
       if woken >= Self.runWakeLimit, sleeperCount > 0 {
         reportIssue(
           """
@@ -362,7 +392,7 @@ public final class TestClock: Clock, Sendable {
   /// try await clock.checkSuspension()  // throws if anything still sleeps
   /// ```
   public func checkSuspension() async throws {
-    await settle()
+    await settle(isFirst: true)
     let (now, deadlines) = state.withLock { state in
       (state.now, state.sleepers.sorted(by: Self.wakesFirst).map(\.deadline))
     }
@@ -377,7 +407,7 @@ public final class TestClock: Clock, Sendable {
     let outcome = state.withLock { state -> Outcome in
       state.starting.remove(sleeper.id)
       if state.cancelledBeforeRegistration.remove(sleeper.id) != nil { return .cancelled }
-      if sleeper.deadline <= state.now { return .due }
+      if sleeper.deadline < state.now { return .due }
       state.sleepers.append(sleeper)
       sleeper.executor?.testClockSleeperCount.add(1, ordering: .relaxed)
       if let executor = sleeper.executor {
@@ -423,10 +453,19 @@ public final class TestClock: Clock, Sendable {
   /// was busy, since work on one executor may wake work on another. The executor the caller runs
   /// on is never idle while the caller runs: waiting on it once per pass lets its other jobs run.
   /// Tasks outside an executor only get a fixed number of yields.
-  private func settle() async {
+  private func settle(isFirst: Bool = false) async {
+    // NB: at the start of a call, a task started just before it (an unstructured `Task { try
+    // await clock.sleep(…) }`, say) may not have reached its sleep yet, and no executor knows of
+    // it: yield to it, as swift-clocks does, then to sleeps that took a number but have not
+    // registered. Later, only sleepers seen outside an executor get yields.
     let hasUnmanagedSleepers = state.withLock { $0.hasUnmanagedSleepers }
-    if hasUnmanagedSleepers {
+    if isFirst || hasUnmanagedSleepers {
       for _ in 0..<Self.unmanagedSettleYields { await Task.yield() }
+      var extra = 0
+      while extra < Self.runWakeLimit, !state.withLock({ $0.starting.isEmpty }) {
+        await Task.yield()
+        extra += 1
+      }
     }
     let callerExecutor = SerialTaskExecutor.preferredByCurrentTask
     var wasBusy = true

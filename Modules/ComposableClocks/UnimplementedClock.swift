@@ -155,13 +155,18 @@ public final class UnimplementedClock: Clock, Sendable {
 
   /// Reports an issue, then returns the clock's time as an immediate clock would.
   ///
-  /// Code that reads the time of a clock the test did not provide is untested code.
+  /// Code that reads the time of a clock the test did not provide is untested code. Inside a
+  /// `TestStore`'s effect the store reports it instead, once, at the step that ran the effect.
   ///
   /// ```swift
-  /// let start = clock.now  // reports "Unimplemented: UnimplementedClock("Clock").now was read…"
+  /// let start = clock.now  // reports "Unimplemented: Clock.now"
   /// ```
   public var now: Instant {
-    report("now was read (sleep(for:) reads it too)")
+    if let executor = Self.testStoreExecutor {
+      executor.noteUnimplementedClock(name)
+    } else {
+      report("now")
+    }
     var instant = Instant(offset: current.withLock { $0 })
     instant.isFromReportedNow = true
     return instant
@@ -178,33 +183,49 @@ public final class UnimplementedClock: Clock, Sendable {
 
   /// Reports an issue, then sleeps like an ``ImmediateClock``.
   ///
-  /// A deadline derived from ``now`` does not report again: the read of `now` already did.
+  /// A deadline derived from ``now`` does not report again: the read of `now` already did. Inside
+  /// a `TestStore`'s effect the sleep never ends on its own: the store reports the clock at the
+  /// step that ran the effect, once, and the sleep throws `CancellationError`, so an effect
+  /// looping on the clock neither spins nor floods the test with issues.
   ///
   /// ```swift
-  /// try await clock.sleep(until: .init(offset: .seconds(1)))  // reports an issue
+  /// try await clock.sleep(until: .init(offset: .seconds(1)))  // reports "Unimplemented: Clock.sleep"
   /// ```
   ///
   /// - Parameters:
   ///   - deadline: The instant to move to.
   ///   - tolerance: Ignored.
   public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+    if let executor = Self.testStoreExecutor {
+      try await executor.sleepOnUnimplementedClock(name)
+      return
+    }
     if !deadline.isFromReportedNow {
-      report("sleep(until:tolerance:) was called")
+      report("sleep")
     }
     try Task.checkCancellation()
     current.withLock { $0 = max($0, deadline.offset) }
     await Task.yield()
   }
 
-  private func report(_ what: String) {
+  /// The executor of the test store whose effect is running, if any.
+  private static var testStoreExecutor: SerialTaskExecutor? {
+    guard let executor = SerialTaskExecutor.preferredByCurrentTask,
+      executor.parksImmediateSleeps
+    else { return nil }
+    return executor
+  }
+
+  private func report(_ member: String) {
     let hint =
       name == "Clock"
       ? "e.g. with a TestClock or an ImmediateClock"
       : "e.g. withDependencies { $0.\(name) = ImmediateClock() }"
     reportIssue(
       """
-      Unimplemented: UnimplementedClock("\(name)").\(what). Override this clock in the test, \
-      \(hint).
+      Unimplemented: \(name).\(member)
+
+      Override this clock in the test, \(hint).
       """,
       fileID: fileID, filePath: filePath, line: line, column: column
     )

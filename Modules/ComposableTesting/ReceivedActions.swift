@@ -2,47 +2,83 @@ import ComposableClocks
 import ComposableIssueReporting
 import Synchronization
 
+/// An action an effect sent, with the lineage of the step it came from (see
+/// ``TestStoreTask``).
+struct ReceivedAction<Action: Sendable>: Sendable {
+  let action: Action
+  let lineage: Int
+}
+
 /// The actions a test store's effects have sent and the test has not received yet.
 ///
 /// Effects append to it from their executor without waiting for the main actor; a `receive`
 /// waiting on an uncontrolled effect is woken by the next append.
+///
+/// The front of the buffer may hold *follow-ups*: actions that a received action's reducer sent
+/// synchronously (`.send` effects). A live store processes those before the next action of the
+/// effect that sent the received one, so they are inserted after the earlier follow-ups and before
+/// everything effects sent.
 final class ReceivedActions<Action: Sendable>: Sendable {
   private struct State {
-    var actions: [Action] = []
+    var entries: [ReceivedAction<Action>] = []
+    /// How many entries at the front are follow-ups.
+    var followUpCount = 0
     var waiter: (id: Int, continuation: CheckedContinuation<Void, Never>)?
     var nextWaiterID = 0
   }
 
   private let state = Protected(State())
-  /// How many actions are waiting, kept in step with `state.actions` under the lock.
+  /// How many actions are waiting, kept in step with `state.entries` under the lock.
   ///
-  /// NB: ``isEmpty`` reads it without the lock, and without touching the generic `[Action]`,
-  /// whose metadata an unspecialized test store would look up at every step.
+  /// NB: ``isEmpty`` reads it without the lock, and without touching the generic array, whose
+  /// metadata an unspecialized test store would look up at every step.
   private let count = Atomic(0)
 
-  func append(_ action: Action) {
+  /// Appends an action an effect sent.
+  func append(_ action: Action, lineage: Int) {
     let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
-      state.actions.append(action)
-      count.store(state.actions.count, ordering: .releasing)
+      state.entries.append(ReceivedAction(action: action, lineage: lineage))
+      count.store(state.entries.count, ordering: .releasing)
       defer { state.waiter = nil }
       return state.waiter?.continuation
     }
     waiter?.resume()
   }
 
+  /// Inserts the actions a processed action sent synchronously, after the earlier follow-ups.
+  func insertFollowUps(_ actions: [Action], lineage: Int) {
+    guard !actions.isEmpty else { return }
+    state.withLock { state in
+      state.entries.insert(
+        contentsOf: actions.map { ReceivedAction(action: $0, lineage: lineage) },
+        at: state.followUpCount)
+      state.followUpCount += actions.count
+      count.store(state.entries.count, ordering: .releasing)
+    }
+  }
+
+  var entries: [ReceivedAction<Action>] {
+    state.withLock { $0.entries }
+  }
+
   var actions: [Action] {
-    state.withLock { $0.actions }
+    state.withLock { $0.entries.map(\.action) }
+  }
+
+  var first: ReceivedAction<Action>? {
+    state.withLock { $0.entries.first }
   }
 
   var isEmpty: Bool {
     count.load(ordering: .acquiring) == 0
   }
 
-  func removeFirst(_ count: Int = 1) -> [Action] {
+  func removeFirst() -> ReceivedAction<Action>? {
     state.withLock { state in
-      let removed = Array(state.actions.prefix(count))
-      state.actions.removeFirst(removed.count)
-      self.count.store(state.actions.count, ordering: .releasing)
+      guard !state.entries.isEmpty else { return nil }
+      let removed = state.entries.removeFirst()
+      state.followUpCount = max(0, state.followUpCount - 1)
+      self.count.store(state.entries.count, ordering: .releasing)
       return removed
     }
   }

@@ -110,10 +110,16 @@ extension TestStore {
   }
 }
 
-/// The diff of two values, indented for a failure message.
-func indentedDiff(_ expected: Any, _ actual: Any) -> String {
-  let difference = diff(expected, actual) ?? "(No difference)"
-  return difference.split(separator: "\n", omittingEmptySubsequences: false)
-    .map { "  " + $0 }
+/// The diff of two values, indented for a failure message (by four spaces, as the reference
+/// lays it out).
+func indentedDiff(_ expected: Any, _ actual: Any, by spaces: Int = 4) -> String {
+  indented(diff(expected, actual) ?? "(No difference)", by: spaces)
+}
+
+/// Every line of a text, indented.
+func indented(_ text: String, by spaces: Int) -> String {
+  let indentation = String(repeating: " ", count: spaces)
+  return text.split(separator: "\n", omittingEmptySubsequences: false)
+    .map { indentation + $0 }
     .joined(separator: "\n")
 }

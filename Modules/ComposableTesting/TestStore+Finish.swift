@@ -27,23 +27,21 @@ extension TestStore {
     column: UInt = #column
   ) async {
     let location = StepLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    let finished = await waitForEffects(timeout: timeout ?? .seconds(1), location: location)
+    let finished = await waitForEffects(
+      timeout: timeout ?? .seconds(1), explicitTimeout: timeout, location: location,
+      lineage: nil)
     updateEndOfTestChecks()
-    if !received.isEmpty {
-      switch exhaustivity {
-      case .on:
-        lastStep.report(unexpectedActionsMessage(received.actions.map { customDump($0) }))
-      case .off(let showSkippedAssertions):
-        skipReceived(showSkippedAssertions: showSkippedAssertions, location: location)
-      }
+    if hasReceivedActions, exhaustivity == .on {
+      lastStep.report(unexpectedActionsMessage(unhandledActions.map { customDumpLine($0) }))
     }
     if !finished, case .off(true) = exhaustivity {
-      location.note("Skipped assertions on \(runtime.runningCount) effects still running")
+      location.note(
+        "Skipped assertions on \(inFlightIDs(lineage: nil).count) effects still running")
     }
     endOfTestChecks.isFinished = true
   }
 
-  /// Processes every received action without asserting on it.
+  /// Processes every received action without asserting on it, and the actions they lead to.
   ///
   /// ```swift
   /// await store.skipReceivedActions()
@@ -63,18 +61,24 @@ extension TestStore {
     column: UInt = #column
   ) async {
     let location = StepLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    if !isSettled { await settle() }
-    if received.isEmpty {
+    lastStep = location
+    if !isSettled { await settle(location) }
+    if !hasReceivedActions {
       if strict { location.report("There were no received actions to skip.") }
       return
     }
-    skipReceived(
-      showSkippedAssertions: exhaustivity == .off(showSkippedAssertions: true), location: location)
-    await settle()
+    repeat {
+      skipReceived(
+        showSkippedAssertions: exhaustivity == .off(showSkippedAssertions: true),
+        location: location)
+      await settle(location)
+    } while hasReceivedActions
     updateEndOfTestChecks()
   }
 
-  /// Cancels every in-flight effect without asserting on it.
+  /// Stops asserting on the effects in flight: they run on, and the actions they send can still
+  /// be received, but neither ``finish(timeout:fileID:filePath:line:column:)`` nor the end of the
+  /// test waits for them.
   ///
   /// ```swift
   /// await store.skipInFlightEffects()
@@ -94,78 +98,132 @@ extension TestStore {
     column: UInt = #column
   ) async {
     let location = StepLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    if !isSettled { await settle() }
-    let running = runtime.runningCount
-    if running == 0 {
+    lastStep = location
+    if !isSettled { await settle(location) }
+    let inFlight = inFlightIDs(lineage: nil)
+    if inFlight.isEmpty {
       if strict { location.report("There were no in-flight effects to skip.") }
       return
     }
     if exhaustivity == .off(showSkippedAssertions: true) {
-      location.note("Skipped \(running) in-flight effect\(running == 1 ? "" : "s")")
+      location.note("Skipped \(inFlight.count) in-flight effect\(inFlight.count == 1 ? "" : "s")")
     }
-    runtime.cancelAll()
-    _ = await waitForEffects(timeout: .seconds(1), location: location)
+    skippedEffectIDs.formUnion(inFlight)
+    for id in inFlight { effectOrigins[id] = nil }
     updateEndOfTestChecks()
   }
 
-  /// Processes the received actions, showing each as a note when asked to.
+  /// Processes the received actions, showing each as a note when asked to; those a
+  /// non-exhaustive `receive` processed already are dropped.
   func skipReceived(showSkippedAssertions: Bool, location: StepLocation) {
-    while let next = received.removeFirst().first {
-      if showSkippedAssertions { location.note("Skipped receiving \(customDumpLine(next))") }
-      process(next, location: location)
+    processedReceived = []
+    while let next = received.removeFirst() {
+      if showSkippedAssertions { location.note("Skipped receiving \(customDumpLine(next.action))") }
+      process(next.action, lineage: next.lineage, location: location)
     }
   }
 
-  /// Waits for the in-flight effects to finish; reports and returns `false` when they will not.
+  /// The running effects the store asserts on (all but the skipped ones), or those of a lineage.
+  func inFlightIDs(lineage: Int?) -> Set<Int> {
+    if let lineage { return runtime.runningIDs(lineage: lineage) }
+    let running = runtime.runningIDs
+    return skippedEffectIDs.isEmpty ? running : running.subtracting(skippedEffectIDs)
+  }
+
+  /// Waits for the in-flight effects (of a lineage, when given) to finish; reports and returns
+  /// `false` when they will not. A non-exhaustive store processes the actions they send as it
+  /// waits, leaving them to be received or skipped, and reports nothing.
   func waitForEffects(
-    timeout: Duration, location: StepLocation, only ids: Set<Int>? = nil
+    timeout: Duration, explicitTimeout: Duration?, location: StepLocation, lineage: Int?
   ) async -> Bool {
     let deadline = ContinuousClock.now.advanced(by: timeout)
     var releasedRounds = 0
     var isFirstRound = true
     while true {
       // NB: later rounds follow released sleeps or real time, and always settle.
-      if !isFirstRound || !isSettled { await settle() }
+      if !isFirstRound || !isSettled { await settle(location) }
       isFirstRound = false
-      let running = ids.map { runtime.runningIDs.intersection($0).count } ?? runtime.runningCount
-      if running == 0 { return true }
-      guard exhaustivity == .on else { return false }
-      if executor.parkedCount > 0 {
+      if case .off(let showSkippedAssertions) = exhaustivity, !received.isEmpty {
+        // NB: as a live store would, so that the effects these actions start are waited for.
+        while let next = received.removeFirst() {
+          if showSkippedAssertions {
+            location.note("Skipped receiving \(customDumpLine(next.action))")
+          }
+          let before = currentState
+          process(next.action, lineage: next.lineage, location: location)
+          processedReceived.append(
+            ProcessedAction(action: next.action, before: before, after: currentState))
+        }
+        continue
+      }
+      let running = inFlightIDs(lineage: lineage).count
+      let isExhaustive = exhaustivity == .on
+      switch progress(running: running) {
+      case .finished:
+        return true
+      case .parkedOnImmediateClock:
         guard releasedRounds < immediateRoundLimit else {
-          location.report(
-            """
-            Expected effects to finish, but \(running) \(running == 1 ? "keeps" : "keep") sleeping \
-            on an ImmediateClock in a loop. Cancel them (for example with '.cancellable(id:)' and \
-            '.cancel(id:)'), or use a TestClock to step through them.
-            """)
+          if isExhaustive {
+            location.report(
+              """
+              Expected effects to finish, but \(running) \(running == 1 ? "keeps" : "keep") \
+              sleeping on an ImmediateClock in a loop. Cancel them (for example with \
+              '.cancellable(id:)' and '.cancel(id:)'), or use a TestClock to step through them.
+              """)
+          }
           return false
         }
         releasedRounds += 1
         executor.releaseParked()
-        continue
-      }
-      if executor.testClockSleeperCount.load(ordering: .relaxed) >= runtime.runningCount {
-        location.report(
-          """
-          Expected effects to finish, but \(running) \(running == 1 ? "is" : "are") still running, \
-          waiting on a TestClock. Advance the clock (for example 'await clock.advance(by: \
-          .seconds(1))') or cancel the effects.
-          """)
+      case .waitingOnTestClock:
+        if isExhaustive {
+          location.report(
+            """
+            \(lineage == nil
+              ? "Expected effects to finish, but there are still effects in-flight."
+              : "Expected task to finish, but it is still in-flight.")
+
+            \(lineage == nil ? effectsInFlightSuggestion : taskInFlightSuggestion)
+
+            \(running == 1 ? "It is" : "They are") waiting on a TestClock. Advance the clock (for \
+            example 'await clock.advance(by: .seconds(1))') or cancel the effects.
+            """)
+        }
         return false
+      case .waitingOnOutsideWorld:
+        guard ContinuousClock.now < deadline else {
+          if isExhaustive {
+            location.report(
+              """
+              \(lineage == nil
+                ? "Expected effects to finish, but there are still effects in-flight"
+                : "Expected task to finish, but it is still in-flight") after \
+              \(seconds(timeout)) seconds.
+
+              \(lineage == nil ? effectsInFlightSuggestion : taskInFlightSuggestion)
+
+              If you are not yet using a clock/scheduler, or can not use a clock/scheduler, \
+              \(explicitTimeout == nil
+                ? "configure this assertion with an explicit \"timeout\""
+                : "try increasing the duration of this assertion's \"timeout\"").
+              """)
+          }
+          return false
+        }
+        // NB: only effects that wait on something uncontrolled get here; poll in real time.
+        try? await ContinuousClock().sleep(for: .milliseconds(1))
       }
-      guard ContinuousClock.now < deadline else {
-        location.report(
-          """
-          Expected effects to finish, but there are still effects in-flight after \
-          \(seconds(timeout)) seconds.
-          """)
-        return false
-      }
-      // NB: only effects that wait on something uncontrolled get here; poll in real time.
-      try? await ContinuousClock().sleep(for: .milliseconds(1))
     }
   }
 }
+
+/// The reference's advice for a `TestStoreTask` still in flight.
+let taskInFlightSuggestion = """
+  If this task delivers its action using a clock/scheduler (via "sleep(for:)", \
+  "timer(interval:)", etc.), make sure that you wait enough time for it to perform its work. If \
+  you are using a test clock/scheduler, advance the scheduler so that the effects may complete, \
+  or consider using an immediate clock/scheduler to immediately perform the effect instead.
+  """
 
 /// A handle on the effects a test store's `send` started.
 ///
@@ -182,25 +240,25 @@ public struct TestStoreTask: Sendable {
   /// NB: fields rather than a closure, which every step, even one without effects, paid for with
   /// an allocation.
   weak let store: (any StepFinishing)?
-  let ids: Set<Int>
+  /// The step's lineage: the effects it started, and those of the actions received from them,
+  /// transitively.
+  let lineage: Int
   let location: StepLocation
 
-  private func waitForFinish(_ timeout: Duration?) async {
-    await store?.finishStep(ids: ids, timeout: timeout, location: location)
-  }
-
-  /// Cancels the effects and waits for them to stop.
+  /// Cancels the effects of the step, and of every action received from them (transitively), and
+  /// waits for them to stop.
   ///
   /// ```swift
   /// await task.cancel()
   /// ```
   public func cancel() async {
     for task in tasks { task.cancel() }
-    await waitForFinish(nil)
+    await store?.cancelStep(lineage: lineage, location: location)
   }
 
-  /// Waits for the effects to finish, failing at once when they all wait on a `TestClock` and
-  /// after `timeout` of real time when an uncontrolled effect never finishes.
+  /// Waits for the effects of the step, and of every action received from them, to finish,
+  /// failing at once when they all wait on a `TestClock` and after `timeout` of real time when an
+  /// uncontrolled effect never finishes.
   ///
   /// ```swift
   /// await store.send(.save).finish()
@@ -208,7 +266,7 @@ public struct TestStoreTask: Sendable {
   ///
   /// - Parameter timeout: How long to wait for uncontrolled effects; one second if `nil`.
   public func finish(timeout: Duration? = nil) async {
-    await waitForFinish(timeout)
+    await store?.finishStep(lineage: lineage, timeout: timeout, location: location)
   }
 
   /// Whether the effects were cancelled; `true` when there were none.
@@ -224,13 +282,24 @@ public struct TestStoreTask: Sendable {
 /// A test store, as the tasks of its steps see it.
 @MainActor
 protocol StepFinishing: AnyObject, Sendable {
-  /// Waits for the effects a step started, reporting them if they do not finish.
-  func finishStep(ids: Set<Int>, timeout: Duration?, location: StepLocation) async
+  /// Waits for the effects of a step's lineage, reporting them if they do not finish.
+  func finishStep(lineage: Int, timeout: Duration?, location: StepLocation) async
+  /// Cancels the effects of a step's lineage and waits for them to stop.
+  func cancelStep(lineage: Int, location: StepLocation) async
 }
 
 extension TestStore: StepFinishing {
-  func finishStep(ids: Set<Int>, timeout: Duration?, location: StepLocation) async {
-    _ = await waitForEffects(timeout: timeout ?? .seconds(1), location: location, only: ids)
+  func finishStep(lineage: Int, timeout: Duration?, location: StepLocation) async {
+    _ = await waitForEffects(
+      timeout: timeout ?? .seconds(1), explicitTimeout: timeout, location: location,
+      lineage: lineage)
+    updateEndOfTestChecks()
+  }
+
+  func cancelStep(lineage: Int, location: StepLocation) async {
+    runtime.cancel(lineage: lineage)
+    _ = await waitForEffects(
+      timeout: .seconds(1), explicitTimeout: nil, location: location, lineage: lineage)
     updateEndOfTestChecks()
   }
 }

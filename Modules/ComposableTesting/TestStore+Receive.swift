@@ -1,4 +1,6 @@
 import ComposableCore
+import ComposableDependencies
+import ComposableSharing
 
 extension TestStore where Action: Equatable {
   /// Asserts that an effect sent this action, and how the state changes when it is processed.
@@ -32,7 +34,8 @@ extension TestStore where Action: Equatable {
     column: UInt = #column
   ) async {
     await receiveAction(
-      matching: { $0 == expectedAction }, expected: expectedAction, timeout: timeout,
+      matching: { $0 == expectedAction }, expected: expectedAction, kind: .action,
+      timeout: timeout,
       assert: updateStateToExpectedResult,
       location: StepLocation(fileID: fileID, filePath: filePath, line: line, column: column))
   }
@@ -70,7 +73,8 @@ extension TestStore {
   ) async {
     let casePath = actionCase.casePath()
     await receiveAction(
-      matching: { casePath.extract($0) != nil }, expected: nil, timeout: timeout,
+      matching: { casePath.extract($0) != nil }, expected: nil, kind: .casePath,
+      timeout: timeout,
       assert: updateStateToExpectedResult,
       location: StepLocation(fileID: fileID, filePath: filePath, line: line, column: column))
   }
@@ -104,7 +108,8 @@ extension TestStore {
     let casePath = actionCase.casePath()
     await receiveAction(
       matching: { casePath.extract($0) == value }, expected: casePath.embed(value),
-      timeout: timeout, assert: updateStateToExpectedResult,
+      kind: .casePathAndValue(isSameCase: { casePath.extract($0) != nil }), timeout: timeout,
+      assert: updateStateToExpectedResult,
       location: StepLocation(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
@@ -135,7 +140,7 @@ extension TestStore {
     column: UInt = #column
   ) async {
     await receiveAction(
-      matching: isMatching, expected: nil, timeout: timeout,
+      matching: isMatching, expected: nil, kind: .predicate, timeout: timeout,
       assert: updateStateToExpectedResult,
       location: StepLocation(fileID: fileID, filePath: filePath, line: line, column: column))
   }
@@ -143,121 +148,236 @@ extension TestStore {
   func receiveAction(
     matching: (Action) -> Bool,
     expected: Action?,
+    kind: ExpectedAction<Action>,
     timeout: Duration?,
     assert updateStateToExpectedResult: ((inout State) throws -> Void)?,
     location: StepLocation
   ) async {
-    defer { lastStep = location }
-    guard await waitForAction(matching: matching, timeout: timeout ?? self.timeout, location)
-    else {
-      updateEndOfTestChecks()
-      return
-    }
-    let action = received.removeFirst()[0]
-    let step: Step
-    if matching(action) {
-      step = process(action, location: location) { before, after, changed in
-        self.checkState(
-          before: before, after: after, updateStateToExpectedResult, location: location,
-          changed: changed())
+    lastStep = location
+    defer { updateEndOfTestChecks() }
+    let explicitTimeout = timeout.flatMap { $0 == self.timeout ? nil : $0 }
+    guard
+      let taken = await waitForAction(
+        matching: matching, expected: expected, kind: kind, timeout: timeout ?? self.timeout,
+        explicitTimeout: explicitTimeout, location)
+    else { return }
+    switch taken {
+    case .processed(let processed):
+      // NB: a non-exhaustive receive processed it while looking for another action; its state
+      // change is asserted as it was then.
+      withDependencyValues(currentDependencies) {
+        SharedChangeTracker.$current.withValue(sharedChanges) {
+          if matching(processed.action) {
+            checkState(
+              before: processed.before, after: processed.after, updateStateToExpectedResult,
+              location: location, changed: processed.before != processed.after)
+          } else {
+            location.report(unexpectedActionMessage(processed.action, expected, kind))
+          }
+        }
       }
-    } else {
-      step = process(action, location: location)
-      location.report(
-        """
-        Received unexpected action: …
-
-        \(expected.map { indentedDiff($0, action) } ?? "  " + customDump(action))
-
-        (Expected: −, Received: +)
-        """)
+    case .pending(let entry):
+      let step: Step
+      if matching(entry.action) {
+        step = process(entry.action, lineage: entry.lineage, location: location) {
+          before, after, changed in
+          self.checkState(
+            before: before, after: after, updateStateToExpectedResult, location: location,
+            changed: changed())
+        }
+      } else {
+        step = process(entry.action, lineage: entry.lineage, location: location)
+        location.report(unexpectedActionMessage(entry.action, expected, kind))
+      }
+      if step.hasEffect || !isSettled { await settle(location) }
     }
-    if step.hasEffect || !isSettled { await settle() }
-    updateEndOfTestChecks()
+  }
+
+  /// What a `receive` takes: an action not processed yet, or one a non-exhaustive `receive`
+  /// processed while looking for another.
+  enum TakenAction {
+    case pending(ReceivedAction<Action>)
+    case processed(ProcessedAction)
   }
 
   /// Waits until the action a `receive` expects can be taken, or reports why it never will.
+  ///
+  /// Each round first lets the effects run up to a suspension, then asks what they can still do
+  /// (see ``EffectProgress``): nothing (fail), go on once ImmediateClock sleeps are released
+  /// (release them), nothing until a TestClock moves (fail at once), or something the test does
+  /// not control (wait in real time, up to `timeout`).
   private func waitForAction(
-    matching: (Action) -> Bool, timeout: Duration, _ location: StepLocation
-  ) async -> Bool {
+    matching: (Action) -> Bool, expected: Action?, kind: ExpectedAction<Action>,
+    timeout: Duration, explicitTimeout: Duration?, _ location: StepLocation
+  ) async -> TakenAction? {
     let deadline = ContinuousClock.now.advanced(by: timeout)
-    var skipped: [Action] = []
     var releasedRounds = 0
     var isFirstRound = true
     while true {
       // NB: later rounds follow released sleeps, skipped actions or new arrivals, whose jobs may
       // not have reached the executor yet: they always settle.
-      if !isFirstRound || !isSettled { await settle() }
+      if !isFirstRound || !isSettled { await settle(location) }
       isFirstRound = false
       switch exhaustivity {
       case .on:
-        if !received.isEmpty { return true }
+        if !processedReceived.isEmpty { return .processed(processedReceived.removeFirst()) }
+        if let entry = received.removeFirst() { return .pending(entry) }
       case .off(let showSkippedAssertions):
-        // NB: an action that does not match is processed (skipped) while waiting, because
-        // processing it may be what sends the expected one.
-        var skippedAny = false
-        while let next = received.actions.first {
-          if matching(next) { return true }
-          _ = received.removeFirst()
-          if showSkippedAssertions { location.note("Skipped receiving \(customDumpLine(next))") }
-          process(next, location: location)
-          skipped.append(next)
-          skippedAny = true
+        if let index = processedReceived.firstIndex(where: { matching($0.action) }) {
+          let taken = processedReceived[index]
+          processedReceived.removeFirst(index + 1)
+          return .processed(taken)
         }
-        if skippedAny { continue }
+        // NB: an action that does not match is processed while waiting, because processing it
+        // may be what sends the expected one; it stays receivable until a later one matches.
+        var processedAny = false
+        while let next = received.first {
+          _ = received.removeFirst()
+          if matching(next.action) {
+            processedReceived = []
+            return .pending(next)
+          }
+          if showSkippedAssertions {
+            location.note("Skipped receiving \(customDumpLine(next.action))")
+          }
+          let before = currentState
+          process(next.action, lineage: next.lineage, location: location)
+          processedReceived.append(
+            ProcessedAction(action: next.action, before: before, after: currentState))
+          processedAny = true
+        }
+        if processedAny { continue }
       }
-      let actions = received.actions
-      if executor.parkedCount > 0 {
+      let unmatched = unhandledActions
+      switch progress(running: runtime.runningCount) {
+      case .finished:
+        location.report(
+          """
+          \(notReceivedMessage(expected, kind))
+
+          There are no in-flight effects that could deliver this action. Could the effect you \
+          expected to deliver this action have been cancelled?\(unmatchedSuffix(unmatched))
+          """)
+        return nil
+      case .parkedOnImmediateClock:
         // NB: effects sleeping on an ImmediateClock go on, one round at a time, only when the
         // test waits for something they may send.
         guard releasedRounds < immediateRoundLimit else {
           location.report(
             """
-            Expected to receive an action, but received none: effects kept sleeping on an \
-            ImmediateClock for \(immediateRoundLimit) rounds without sending it.\
-            \(unmatchedSuffix(actions + skipped))
+            \(receivedNoneHeading).
+
+            Effects kept sleeping on an ImmediateClock for \(immediateRoundLimit) rounds without \
+            sending it.\(unmatchedSuffix(unmatched))
             """)
-          return false
+          return nil
         }
         releasedRounds += 1
         executor.releaseParked()
-        continue
-      }
-      let running = runtime.runningCount
-      if running == 0 {
+      case .waitingOnTestClock:
         location.report(
           """
-          Expected to receive an action, but received none: no effect is still running, so none \
-          can be sent.\(unmatchedSuffix(actions + skipped))
+          \(receivedNoneHeading).
+
+          \(effectsInFlightSuggestion)
+
+          Every effect still running is waiting on a TestClock. Advance the clock (for example \
+          'await clock.advance(by: .seconds(1))') so they can go on.\(unmatchedSuffix(unmatched))
           """)
-        return false
+        return nil
+      case .waitingOnOutsideWorld:
+        let now = ContinuousClock.now
+        guard now < deadline else {
+          location.report(
+            """
+            \(receivedNoneHeading) after \(seconds(timeout)) seconds.
+
+            \(effectsInFlightSuggestion)
+
+            If you are not yet using a clock/scheduler, or can not use a clock/scheduler, \
+            \(explicitTimeout == nil
+              ? "configure this assertion with an explicit \"timeout\""
+              : "try increasing the duration of this assertion's \"timeout\"").\
+            \(unmatchedSuffix(unmatched))
+            """)
+          return nil
+        }
+        await received.waitForNext(timeout: now.duration(to: deadline))
       }
-      if executor.testClockSleeperCount.load(ordering: .relaxed) >= running {
-        location.report(
-          """
-          Expected to receive an action, but received none: every effect still running is \
-          waiting on a TestClock. Advance the clock (for example 'await clock.advance(by: \
-          .seconds(1))') so they can go on.\(unmatchedSuffix(actions + skipped))
-          """)
-        return false
-      }
-      let now = ContinuousClock.now
-      guard now < deadline else {
-        location.report(
-          """
-          Expected to receive an action, but received none after \(seconds(timeout)) seconds.\
-          \(unmatchedSuffix(actions))
-          """)
-        return false
-      }
-      await received.waitForNext(timeout: now.duration(to: deadline))
     }
+  }
+
+  /// "Expected to receive an action, but received none", as the exhaustivity words it.
+  private var receivedNoneHeading: String {
+    let action = exhaustivity == .on ? "an action" : "a matching action"
+    return "Expected to receive \(action), but received none"
   }
 
   private func unmatchedSuffix(_ actions: [Action]) -> String {
     actions.isEmpty ? "" : "\n\nReceived actions that do not match: \(describeList(actions))"
   }
 }
+
+/// What a `receive` names: an action, a case, a case and its payload, or a predicate.
+enum ExpectedAction<Action> {
+  case action
+  case casePath
+  case casePathAndValue(isSameCase: (Action) -> Bool)
+  case predicate
+}
+
+/// The reference's message for an action that was not received.
+func notReceivedMessage<Action>(_ expected: Action?, _ kind: ExpectedAction<Action>) -> String {
+  switch kind {
+  case .action:
+    """
+    Expected to receive the following action, but didn't: …
+
+    \(indented(expected.map { describe($0) } ?? "nil", by: 2))
+    """
+  case .casePath, .casePathAndValue:
+    "Expected to receive an action matching case path, but didn't get one."
+  case .predicate:
+    "Expected to receive an action matching predicate, but didn't get one."
+  }
+}
+
+/// The reference's message for a received action that is not the one expected.
+func unexpectedActionMessage<Action>(
+  _ received: Action, _ expected: Action?, _ kind: ExpectedAction<Action>
+) -> String {
+  let description: String
+  switch kind {
+  case .action:
+    description = """
+      \(indentedDiff(expected as Any, received))
+
+      (Expected: −, Received: +)
+      """
+  case .casePathAndValue(let isSameCase) where isSameCase(received):
+    description = """
+      \(indentedDiff(expected as Any, received, by: 2))
+
+      (Expected: −, Actual: +)
+      """
+  default:
+    description = indented(describe(received), by: 2)
+  }
+  return """
+    Received unexpected action: …
+
+    \(description)
+    """
+}
+
+/// The reference's advice when effects are still in flight.
+let effectsInFlightSuggestion = """
+  There are effects in-flight. If the effect that delivers this action uses a clock/scheduler \
+  (via "receive(on:)", "delay", "debounce", etc.), make sure that you wait enough time for it to \
+  perform the effect. If you are using a test clock/scheduler, advance it so that the effects may \
+  complete, or consider using an immediate clock/scheduler to immediately perform the effect \
+  instead.
+  """
 
 /// How many rounds of ImmediateClock sleeps a step may release before it gives up.
 let immediateRoundLimit = 1_000

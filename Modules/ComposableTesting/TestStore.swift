@@ -75,6 +75,14 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   @exclusivity(unchecked) var stateBeforeStep: State
   /// Where each in-flight effect came from, by its runtime id.
   @exclusivity(unchecked) var effectOrigins: [Int: EffectOrigin] = [:]
+  /// Effects `skipInFlightEffects()` stopped asserting on: they run on, and may still send
+  /// actions, but neither `finish()` nor the end of the test waits for them.
+  @exclusivity(unchecked) var skippedEffectIDs: Set<Int> = []
+  /// Received actions a non-exhaustive `receive` processed while looking for another one, and
+  /// that it did not skip because it found no match: a later `receive` may still take them.
+  @exclusivity(unchecked) var processedReceived: [ProcessedAction] = []
+  /// The lineage of the last `send` (see ``TestStoreTask``).
+  @exclusivity(unchecked) var lastLineage = 0
   @exclusivity(unchecked) var lastStep: StepLocation
   /// ``exhaustivity`` and ``dependencies`` as a step reads them: copies kept by their observers.
   ///
@@ -120,7 +128,7 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   ///   - line: The line of the caller, for messages.
   ///   - column: The column of the caller, for messages.
   public init<R: Reducer<State, Action>>(
-    initialState: @autoclosure () -> State,
+    initialState: @autoclosure () -> R.State,
     @ReducerBuilder<State, Action> reducer: () -> R,
     withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in },
     fileID: StaticString = #fileID,
@@ -140,7 +148,7 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     self.currentDependencies = dependencies
     self.executor = executor
     self.received = received
-    self.runtime = EffectRuntime(executor: executor, post: { received.append($0) })
+    self.runtime = EffectRuntime(executor: executor) { received.append($0, lineage: $1) }
     self.lastStep = StepLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     updateEndOfTestChecks()
   }
@@ -186,39 +194,40 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     column: UInt = #column
   ) async -> TestStoreTask {
     let location = StepLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    if !isSettled { await settle() }
-    if !received.isEmpty {
+    lastStep = location
+    if !isSettled { await settle(location) }
+    if hasReceivedActions {
       switch exhaustivity {
       case .on:
-        let actions = received.actions
+        let actions = unhandledActions
         location.report(
           """
           Must handle \(actions.count) received \
           action\(actions.count == 1 ? "" : "s") before sending an action: …
 
-          Unhandled actions: \(describeList(actions))
+          Unhandled actions: \(indexedList(actions))
           """)
       case .off(let showSkippedAssertions):
         skipReceived(showSkippedAssertions: showSkippedAssertions, location: location)
-        await settle()
+        await settle(location)
       }
     }
-    let step = process(action, location: location) { before, after, changed in
+    lastLineage += 1
+    let lineage = lastLineage
+    let step = process(action, lineage: lineage, location: location) { before, after, changed in
       self.checkState(
         before: before, after: after, updateStateToExpectedResult, location: location,
         changed: changed())
     }
-    lastStep = location
-    if step.hasEffect || !isSettled { await settle() }
+    if step.hasEffect || !isSettled { await settle(location) }
     updateEndOfTestChecks()
-    // NB: a step that started nothing has nothing to wait for: its task holds no store, which
+    // NB: a step that returned no effect has nothing to wait for: its task holds no store, which
     // spares a weak reference per step.
-    guard !step.started.isEmpty else {
-      return TestStoreTask(tasks: [], store: nil, ids: [], location: location)
+    guard step.hasEffect else {
+      return TestStoreTask(tasks: [], store: nil, lineage: lineage, location: location)
     }
     return TestStoreTask(
-      tasks: step.started.map { $0.task }, store: self, ids: Set(step.started.map { $0.id }),
-      location: location)
+      tasks: step.started.map { $0.task }, store: self, lineage: lineage, location: location)
   }
 
   /// Sends an action named by its case key path, for cases without a payload.
@@ -323,9 +332,13 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   /// Runs the reducer for an action, lets `check` assert on the change, accepts the change, and
   /// only then starts the action's effects, so nothing an effect does can slip between the
   /// assertion and the acceptance.
+  ///
+  /// The actions the reducer sends back synchronously (`.send` effects) become the next received
+  /// actions, before any an effect sent, as a live store processes them; the effects it starts
+  /// are tagged with `lineage`.
   @discardableResult
   func process(
-    _ action: Action, location: StepLocation,
+    _ action: Action, lineage: Int, location: StepLocation,
     check: (_ before: State, _ after: State, _ changed: @autoclosure () -> Bool) -> Void = {
       _, _, _ in
     }
@@ -348,11 +361,13 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     // NB: most steps return no effect; binding the tracker for nothing costs a task-local push.
     guard !effect.isNone else { return Step() }
     var started: [(id: Int, task: Task<Void, Never>)] = []
+    var followUps: [Action] = []
     SharedChangeTracker.$current.withValue(sharedChanges) {
-      runtime.run(effect, sendNow: { received.append($0) }, started: &started)
+      runtime.run(effect, lineage: lineage, sendNow: { followUps.append($0) }, started: &started)
     }
+    received.insertFollowUps(followUps, lineage: lineage)
     for (id, _) in started {
-      effectOrigins[id] = EffectOrigin(id: id, action: customDump(action), location: location)
+      effectOrigins[id] = EffectOrigin(id: id, action: describe(action), location: location)
     }
     return Step(started: started, hasEffect: true)
   }
@@ -367,16 +382,44 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     !runtime.hasStartingTasks && executor.isIdle
   }
 
+  /// Whether an action is waiting to be received, processed or not.
+  var hasReceivedActions: Bool {
+    !processedReceived.isEmpty || !received.isEmpty
+  }
+
+  /// The actions waiting to be received, in order.
+  var unhandledActions: [Action] {
+    processedReceived.map(\.action) + received.actions
+  }
+
   /// Waits until every effect has run up to a suspension (see ``isSettled``).
   ///
   /// It always waits once for the executor, even when it looks idle: that wait goes through the
   /// global executor, behind the jobs of tasks just resumed or cancelled there, which are not on
-  /// the store's executor yet.
-  func settle() async {
+  /// the store's executor yet. The wait is bounded: an effect that never suspends (a loop on
+  /// `Task.yield()`) is reported at `location` and the store stops running its effects.
+  func settle(_ location: StepLocation) async {
     repeat {
       await runtime.waitUntilStarted()
-      await executor.waitUntilIdle()
+      guard await executor.waitUntilIdle(jobLimit: busyJobLimit) else {
+        location.report(neverSuspendsMessage)
+        // NB: reported once, here: the effects are given up on, not waited for again.
+        skippedEffectIDs.formUnion(runtime.runningIDs)
+        effectOrigins = [:]
+        runtime.cancelAll()
+        executor.abandon()
+        return
+      }
     } while !isSettled
+    reportUnimplementedClocks(location)
+  }
+
+  /// Reports the clocks left unimplemented that effects used since the last check, once each, and
+  /// stops the sleeps on them.
+  func reportUnimplementedClocks(_ location: StepLocation) {
+    for name in executor.takeUnimplementedClockUses() {
+      location.report(unimplementedClockMessage(name))
+    }
   }
 
   /// Keeps what `deinit` needs to check in a form it can read off the main actor.
@@ -388,16 +431,19 @@ public final class TestStore<State: Equatable, Action: Sendable> {
       let running = runtime.runningIDs
       effectOrigins = effectOrigins.filter { running.contains($0.key) }
     }
+    if !skippedEffectIDs.isEmpty { skippedEffectIDs.formIntersection(runtime.runningIDs) }
     // NB: after most steps only the last step changes: updating it in place spares building the
     // checks anew, and releasing the old ones, at every step.
     if effectOrigins.isEmpty, endOfTestChecks.runningEffects.isEmpty,
-      !endOfTestChecks.isFinished, endOfTestChecks.exhaustivity == currentExhaustivity
+      !endOfTestChecks.isFinished, endOfTestChecks.exhaustivity == currentExhaustivity,
+      processedReceived.isEmpty, endOfTestChecks.processedUnhandled.isEmpty
     {
       endOfTestChecks.lastStep = lastStep
       return
     }
     endOfTestChecks = EndOfTestChecks(
       exhaustivity: currentExhaustivity,
+      processedUnhandled: processedReceived.map { customDumpLine($0.action) },
       runningEffects: effectOrigins.isEmpty ? [] : Array(effectOrigins.values),
       lastStep: lastStep
     )
@@ -407,9 +453,59 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     var checks = endOfTestChecks
     defer { runtime.cancelAll() }
     // NB: effects may have sent actions since the last step; read the buffer as it is now.
-    checks.unhandledActions = received.actions.map { customDump($0) }
+    checks.unhandledActions =
+      checks.processedUnhandled + received.actions.map { customDumpLine($0) }
     checks.report(running: runtime.runningIDs)
   }
+}
+
+extension TestStore {
+  /// Creates a test store whose initial state is typed by the reducer, so a literal works:
+  /// `TestStore(initialState: []) { Feature() }`.
+  ///
+  /// Swift types a result-builder closure only once the store's `State` is known, which a literal
+  /// such as `[]` cannot tell; this overload takes the reducer as a plain closure, from which the
+  /// state's type is inferred. It is chosen only when the other one cannot be.
+  ///
+  /// ```swift
+  /// let store = TestStore(initialState: []) { TodosFeature() }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - initialState: The feature's state at the start of the test.
+  ///   - reducer: The feature's reducer, as a single expression.
+  ///   - prepareDependencies: Overrides dependencies for the test.
+  ///   - fileID: The file ID of the caller, for messages.
+  ///   - filePath: The file path of the caller, for messages.
+  ///   - line: The line of the caller, for messages.
+  ///   - column: The column of the caller, for messages.
+  ///   - typedByTheReducer: Not an argument: it tells this overload apart from the other one.
+  public convenience init<R: Reducer>(
+    initialState: @autoclosure () -> R.State,
+    reducer: () -> R,
+    withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in },
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column,
+    _ typedByTheReducer: Void = ()
+  ) where R.State == State, R.Action == Action {
+    self.init(
+      initialState: initialState(), reducer: reducer, withDependencies: prepareDependencies,
+      fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+}
+
+/// A received action that a non-exhaustive `receive` processed while looking for another one,
+/// with the state before and after it.
+struct ProcessedAction<State, Action> {
+  let action: Action
+  let before: State
+  let after: State
+}
+
+extension TestStore {
+  typealias ProcessedAction = ComposableTesting.ProcessedAction<State, Action>
 }
 
 /// Where a step of a test was written.
@@ -438,6 +534,8 @@ struct EffectOrigin: Sendable {
 /// What must hold when a test store goes away, kept so `deinit` can check it.
 struct EndOfTestChecks: Sendable {
   var exhaustivity: Exhaustivity = .on
+  /// Received actions processed by a non-exhaustive `receive` and not taken since.
+  var processedUnhandled: [String] = []
   var unhandledActions: [String] = []
   var runningEffects: [EffectOrigin] = []
   var lastStep: StepLocation?
@@ -455,12 +553,20 @@ struct EndOfTestChecks: Sendable {
   }
 }
 
+/// How many jobs the store's executor may run without going idle before a step gives up on it.
+let busyJobLimit = 100_000
+
 func unexpectedActionsMessage(_ actions: [String]) -> String {
   """
   The store received \(actions.count) unexpected \
-  action\(actions.count == 1 ? "" : "s") after this one: …
+  action\(actions.count == 1 ? "" : "s") by the end of this test: …
 
-  Unhandled actions: \(list(actions))
+    Unhandled actions:
+  \(actions.map { "    • " + abbreviatedCase($0) }.joined(separator: "\n"))
+
+  Every action an effect sends must be received with 'await store.receive(…)' before the test \
+  ends (or skipped with 'await store.skipReceivedActions()'), so that the test proves what the \
+  feature does with it.
   """
 }
 
@@ -469,15 +575,74 @@ func stillRunningMessage(_ action: String) -> String {
   An effect returned for this action is still running. It must complete before the end of the \
   test. …
 
-    Action:
-      \(action)
+  To fix, inspect any effects the reducer returns for this action and ensure that all of them \
+  complete by the end of the test. There are a few reasons why an effect may not have completed:
 
-  To fix, make sure every effect this action starts has finished by the end of the test: \
-  advance the test clock it sleeps on (or use an ImmediateClock), receive the actions it sends, \
-  or cancel long-living effects (timers, streams) from another action with \
-  '.cancellable(id:)' and '.cancel(id:)'. 'await store.finish()' waits for effects that \
-  need a little more time.
+  • If using async/await in your effect, it may need a little bit of time to properly finish. To \
+  fix you can simply perform "await store.finish()" at the end of your test.
+
+  • If an effect uses a clock/scheduler (via "receive(on:)", "delay", "debounce", etc.), make \
+  sure that you wait enough time for it to perform the effect. If you are using a test \
+  clock/scheduler, advance it so that the effects may complete, or consider using an immediate \
+  clock/scheduler to immediately perform the effect instead.
+
+  • If you are returning a long-living effect (timers, notifications, subjects, etc.), then make \
+  sure those effects are torn down by marking the effect ".cancellable" and returning a \
+  corresponding cancellation effect ("Effect.cancel") from another action, or, if your effect is \
+  driven by a Combine subject, send it a completion.
+
+  Action:
+    \(action.replacingOccurrences(of: "\n", with: "\n    "))
   """
+}
+
+/// The issue for an effect that never lets the store's executor go idle.
+let neverSuspendsMessage = """
+  An effect is still running without ever suspending: the store's executor ran \
+  \(busyJobLimit) jobs without going idle, as a loop on 'Task.yield()' does. …
+
+  The test store stopped running this store's effects. Make the loop wait on something the test \
+  controls (a TestClock or an ImmediateClock sleep, an action), or end it.
+  """
+
+/// The issue for an effect that used a clock the test left unimplemented.
+func unimplementedClockMessage(_ name: String) -> String {
+  """
+  An effect uses the unimplemented \(name); override it with TestClock or ImmediateClock. …
+
+  The test store stopped the sleep on it. Override the clock where the store is made, e.g. \
+  'withDependencies: { $0.\(name) = ImmediateClock() }', or set 'store.dependencies.\(name)' \
+  before the step.
+  """
+}
+
+/// A one-line case dump shortened as the reference shows unhandled actions: `.second`,
+/// `.child(.done)`.
+func abbreviatedCase(_ line: String) -> String {
+  guard let dot = typePrefixEnd(line) else { return line }
+  return String(line[dot...])
+}
+
+/// Where the type name in front of a case dump ends: the last `.` before the case name.
+private func typePrefixEnd(_ line: String) -> String.Index? {
+  var last: String.Index?
+  var index = line.startIndex
+  while index < line.endIndex {
+    let character = line[index]
+    if character == "(" || character == " " { break }
+    if character == "." { last = index }
+    index = line.index(after: index)
+  }
+  return last
+}
+
+/// A list of values in the reference's indexed layout: `[`, `  [0]: .second`, `]`.
+func indexedList<Value>(_ values: [Value]) -> String {
+  guard !values.isEmpty else { return "[]" }
+  let items = values.enumerated().map { index, value in
+    "  [\(index)]: " + abbreviatedCase(customDumpLine(value))
+  }
+  return "[\n" + items.joined(separator: "\n") + "\n]"
 }
 
 func list(_ descriptions: [String]) -> String {

@@ -97,9 +97,60 @@ struct TestClockTests {
 
   @Test func sleepingUntilThePastReturnsAtOnce() async throws {
     await clock.advance(by: .seconds(1))
-    try await clock.sleep(until: TestClock.Instant(offset: .seconds(1)))
-    try await clock.sleep(for: .zero)
+    try await clock.sleep(until: TestClock.Instant(offset: .milliseconds(500)))
+    try await clock.sleep(for: .seconds(-1))
     #expect(clock.sleeperCount == 0)
+  }
+
+  @Test func sleepingUntilNowSuspendsUntilTheNextAdvance() async throws {
+    let woke = Flag()
+    executor.task { [clock] in
+      try await clock.sleep(for: .zero)
+      await woke.raise()
+    }
+    await executor.waitUntilIdle()
+    #expect(clock.sleeperCount == 1)
+    #expect(await woke.isRaised == false)
+    await clock.advance(by: .zero)
+    #expect(await woke.isRaised == true)
+    #expect(clock.now.offset == .zero)
+  }
+
+  @Test func runGivesUpAfterItsTimeoutAndEndsTheSleeps() async {
+    let clock = TestClock()
+    // NB: a sleeper that wakes nothing keeps `run` busy without reaching the wake limit soon.
+    let task = executor.task { [clock] in
+      while true {
+        try await clock.sleep(for: .seconds(1))
+      }
+    }
+    await executor.waitUntilIdle()
+    let issues = await withExpectedIssue {
+      await clock.run(timeout: .zero)
+    }
+    #expect(
+      issues.map(\.message) == [
+        """
+        Expected all sleeps to finish, but some are still suspending after 0.0 seconds.
+
+        There are sleeps suspending. This could mean you are not advancing the test clock far \
+        enough for your feature to execute its logic, or there could be a bug in your feature's \
+        logic.
+
+        You can also increase the timeout of 'run' to be greater than 0.0 seconds.
+        """
+      ])
+    let result = await task.result
+    #expect(throws: CancellationError.self) { try result.get() }
+    #expect(clock.sleeperCount == 0)
+  }
+
+  @Test func sleepingUntilNowIsWokenByRun() async throws {
+    let task = executor.task { [clock] in try await clock.sleep(until: clock.now) }
+    await executor.waitUntilIdle()
+    #expect(clock.sleeperCount == 1)
+    await clock.run()
+    try await task.value
   }
 
   @Test func cancellingASleepingTaskThrowsAndRemovesTheSleeper() async {
@@ -151,7 +202,7 @@ struct TestClockTests {
     }
     await executor.waitUntilIdle()
     let issues = await withExpectedIssue {
-      await clock.run()
+      await clock.run(timeout: .seconds(60))
     }
     #expect(issues.count == 1)
     #expect(issues.first?.message.contains("sleep in a loop forever") == true)

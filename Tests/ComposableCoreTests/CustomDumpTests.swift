@@ -440,7 +440,7 @@ import Testing
     }
     #expect(
       diff(TestStoreTests.State(count: 999), TestStoreTests.State(count: 1)) == """
-        - TestStoreTests.State(count: 999)
+        − TestStoreTests.State(count: 999)
         + TestStoreTests.State(count: 1)
         """
     )
@@ -464,7 +464,7 @@ import Testing
           AppFeature.State(
             authenticatedTab: .loggedOut(
               Login.State(
-        -       isLoading: false
+        −       isLoading: false
         +       isLoading: true,
                 …
               )
@@ -503,7 +503,7 @@ import Testing
         AppFeature.State(authenticatedTab: .loggedIn(Profile.State()))
       ) == """
           AppFeature.State(
-        -   authenticatedTab: .loggedOut(…)
+        −   authenticatedTab: .loggedOut(…)
         +   authenticatedTab: .loggedIn(
         +     Profile.State(…)
         +   ),
@@ -525,7 +525,7 @@ import Testing
           Feature.State(
             values: [
               [0]: Model(
-        -       id: UUID(00000000-0000-0000-0000-000000000001)
+        −       id: UUID(00000000-0000-0000-0000-000000000001)
         +       id: UUID(00000000-0000-0000-0000-000000000000)
               )
             ]
@@ -552,13 +552,13 @@ import Testing
     }
     #expect(
       diff(Screen.list(Login.State()), Screen.detail(Login.State())) == """
-        - .list(…)
+        − .list(…)
         + .detail(
         +   Login.State(…)
         + )
         """
     )
-    #expect(diff(Model(id: 1), Model(id: 2)) == "- Model(id: 1)\n+ Model(id: 2)")
+    #expect(diff(Model(id: 1), Model(id: 2)) == "− Model(id: 1)\n+ Model(id: 2)")
     #expect(
       diff(
         AppFeature.State(authenticatedTab: .loggedOut(Login.State(isLoading: false))),
@@ -567,7 +567,7 @@ import Testing
           AppFeature.State(
             authenticatedTab: .loggedOut(
               Login.State(
-        -       isLoading: false
+        −       isLoading: false
         +       isLoading: true,
                 …
               )
@@ -581,7 +581,7 @@ import Testing
           [
             …
             [1]: Model(
-        -     id: 2
+        −     id: 2
         +     id: 5
             ),
             …
@@ -612,17 +612,17 @@ import Testing
   // MARK: - Leaves and types
 
   @Test func leavesAndDifferentTypesAreReplaced() {
-    #expect(diff(1, 2) == "- 1\n+ 2")
-    #expect(diff(1, "1") == "- 1\n+ \"1\"")
-    #expect(diff(Int?.none as Any, Int?.some(1) as Any) == "- nil\n+ 1")
+    #expect(diff(1, 2) == "− 1\n+ 2")
+    #expect(diff(1, "1") == "− 1\n+ \"1\"")
+    #expect(diff(Int?.none as Any, Int?.some(1) as Any) == "− nil\n+ 1")
     struct Note { var text: String }
     #expect(
       diff(Note(text: "a\nb"), Note(text: "a\nc")) == #"""
           Note(
-        -   text: """
-        -   a
-        -   b
-        -   """
+        −   text: """
+        −   a
+        −   b
+        −   """
         +   text: """
         +   a
         +   c
@@ -641,7 +641,7 @@ import Testing
       diff(Counter(count: 1, isLoading: false), Counter(count: 1, isLoading: true)) == """
           Counter(
             …
-        -   isLoading: false
+        −   isLoading: false
         +   isLoading: true
           )
         """
@@ -649,9 +649,9 @@ import Testing
     #expect(
       diff(Counter(count: 1, isLoading: false), Counter(count: 2, isLoading: true)) == """
           Counter(
-        -   count: 1,
+        −   count: 1,
         +   count: 2,
-        -   isLoading: false
+        −   isLoading: false
         +   isLoading: true
           )
         """
@@ -667,7 +667,7 @@ import Testing
     #expect(
       diff(Settings(mode: .custom(1)), Settings(mode: .custom(2))) == """
           Settings(
-        -   mode: .custom(1)
+        −   mode: .custom(1)
         +   mode: .custom(2),
             …
           )
@@ -676,7 +676,7 @@ import Testing
     #expect(
       diff(Settings(mode: .custom(1)), Settings(mode: .automatic)) == """
           Settings(
-        -   mode: .custom(1)
+        −   mode: .custom(1)
         +   mode: .automatic,
             …
           )
@@ -698,7 +698,7 @@ import Testing
     #expect(
       diff([1, 2, 3], [2, 3]) == """
           [
-        -   [0]: 1
+        −   [0]: 1
             …
           ]
         """
@@ -707,7 +707,7 @@ import Testing
       diff([1, 2, 3], [1, 5, 3, 4]) == """
           [
             …
-        -   [1]: 2
+        −   [1]: 2
         +   [1]: 5,
             …
         +   [3]: 4
@@ -728,7 +728,7 @@ import Testing
     let expected = Array(0..<150)
     let actual = Array(150..<301)
     let lines =
-      ["  ["] + (0..<150).map { "-   [\($0)]: \($0)" + ($0 < 149 ? "," : "") }
+      ["  ["] + (0..<150).map { "−   [\($0)]: \($0)" + ($0 < 149 ? "," : "") }
       + (0..<151).map { "+   [\($0)]: \($0 + 150)" + ($0 < 150 ? "," : "") } + ["  ]"]
     #expect(diff(expected, actual) == lines.joined(separator: "\n"))
   }
@@ -752,7 +752,7 @@ import Testing
             …
             [5000]: Item(
               …
-        -     isDone: false
+        −     isDone: false
         +     isDone: true
             ),
             …
@@ -768,12 +768,12 @@ import Testing
           [
             [0]: PlainItem(
               …
-        -     isDone: false
+        −     isDone: false
         +     isDone: true
             ),
             …
             [1999]: PlainItem(
-        -     id: 1999
+        −     id: 1999
         +     id: -1,
               …
             )
@@ -796,7 +796,7 @@ import Testing
             …
             [5000]: Item(
               …
-        -     isDone: false
+        −     isDone: false
         +     isDone: true
             ),
             …
@@ -811,10 +811,10 @@ import Testing
         IdentifiedArray(uniqueElements: items.prefix(2))) == """
             IdentifiedArray<Int, Item>([
               …
-          -   [1]: Item(
-          -     id: 1,
-          -     isDone: false
-          -   )
+          −   [1]: Item(
+          −     id: 1,
+          −     isDone: false
+          −   )
               …
             ])
           """
@@ -826,9 +826,9 @@ import Testing
       diff(["a": 1, "b": 2, "c": 3], ["a": 1, "b": 20, "d": 4]) == """
           [
             …
-        -   "b": 2,
+        −   "b": 2,
         +   "b": 20,
-        -   "c": 3
+        −   "c": 3
         +   "d": 4
           ]
         """
@@ -839,7 +839,7 @@ import Testing
     #expect(
       diff(Set([1, 2, 3]), Set([2, 3, 4])) == """
           Set([
-        -   1
+        −   1
             …
         +   4
           ])
@@ -860,7 +860,7 @@ import Testing
     #expect(
       diff(expected, actual) == """
           Node(
-        -   name: "a"
+        −   name: "a"
         +   name: "b",
             …
           )
@@ -936,7 +936,7 @@ import Testing
     #expect(
       diff(Counter(count: Shared(value: 1)), Counter(count: Shared(value: 2))) == """
           Counter(
-        -   count: 1
+        −   count: 1
         +   count: 2,
             …
           )

@@ -48,11 +48,11 @@ struct SharedCounter: Reducer {
         """
         State was not expected to change, but a change occurred: …
 
-            SharedCounter.State(
-          -   count: 0
-          +   count: 1,
-              …
-            )
+              SharedCounter.State(
+            −   count: 0
+            +   count: 1,
+                …
+              )
 
         (Expected: −, Actual: +)
         """
@@ -67,7 +67,7 @@ struct SharedCounter: Reducer {
       await store.send(.incrementButtonTapped) { $0.$count.withLock { $0 = 5 } }
     }
     #expect(issues.first?.message.hasPrefix("A state change does not match expectation") == true)
-    #expect(issues.first?.message.contains("-   count: 5") == true)
+    #expect(issues.first?.message.contains("−   count: 5") == true)
     #expect(issues.first?.message.contains("+   count: 1") == true)
     #expect(store.state.count == 1)
   }
@@ -135,11 +135,11 @@ struct SharedCounter: Reducer {
         """
         A state change does not match expectation: …
 
-            SharedCounter.State(
-          -   count: 0
-          +   count: 1,
-              …
-            )
+              SharedCounter.State(
+            −   count: 0
+            +   count: 1,
+                …
+              )
 
         (Expected: −, Actual: +)
         """
@@ -160,11 +160,11 @@ struct SharedCounter: Reducer {
         """
         A state change does not match expectation: …
 
-            SharedCounter.State(
-          -   count: 0
-          +   count: 1,
-              …
-            )
+              SharedCounter.State(
+            −   count: 0
+            +   count: 1,
+                …
+              )
 
         (Expected: −, Actual: +)
         """
@@ -202,11 +202,11 @@ struct SharedCounter: Reducer {
         """
         A state change does not match expectation: …
 
-            SharedCounter.State(
-          -   count: 5
-          +   count: 1,
-              …
-            )
+              SharedCounter.State(
+            −   count: 5
+            +   count: 1,
+                …
+              )
 
         (Expected: −, Actual: +)
         """
@@ -215,7 +215,7 @@ struct SharedCounter: Reducer {
     let notes = await withExpectedIssue(isIntermittent: true) {
       await store.send(.incrementButtonTapped)
     }
-    #expect(notes.first?.message.contains("-   count: 1\n") == true)
+    #expect(notes.first?.message.contains("−   count: 1\n") == true)
     #expect(notes.first?.message.contains("+   count: 2,") == true)
   }
 

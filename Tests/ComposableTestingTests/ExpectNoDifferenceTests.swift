@@ -20,11 +20,11 @@ import Testing
         """
         Moved – Difference: …
 
-            ExpectNoDifferenceTests.Point(
-              …
-          -   y: 2
-          +   y: 3
-            )
+              ExpectNoDifferenceTests.Point(
+                …
+            −   y: 2
+            +   y: 3
+              )
 
         (Expected: −, Actual: +)
         """

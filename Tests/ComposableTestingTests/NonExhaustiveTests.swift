@@ -59,11 +59,11 @@ import Testing
       issues.first?.message == """
         A state change does not match expectation: …
 
-            AppFeature.State(
-          -   selectedTab: .search
-          +   selectedTab: .activity,
-              …
-            )
+              AppFeature.State(
+            −   selectedTab: .search
+            +   selectedTab: .activity,
+                …
+              )
 
         (Expected: −, Actual: +)
         """)
@@ -85,17 +85,17 @@ import Testing
         """
         A state change does not match expectation: …
 
-            AppFeature.State(
-              …
-              authenticatedTab: .loggedOut(
-                Login.State(
-                  …
-          -       isLoading: false
-          +       isLoading: true,
-                  …
+              AppFeature.State(
+                …
+                authenticatedTab: .loggedOut(
+                  Login.State(
+                    …
+            −       isLoading: false
+            +       isLoading: true,
+                    …
+                  )
                 )
               )
-            )
 
         (Expected: −, Actual: +)
         """,
@@ -103,11 +103,11 @@ import Testing
         """
         A state change does not match expectation: …
 
-            AppFeature.State(
-              …
-          -   authenticatedTab: .loggedOut(…)
-          +   authenticatedTab: .loggedIn(Profile.State(name: "Blob"))
-            )
+              AppFeature.State(
+                …
+            −   authenticatedTab: .loggedOut(…)
+            +   authenticatedTab: .loggedIn(Profile.State(name: "Blob"))
+              )
 
         (Expected: −, Actual: +)
         """,
@@ -132,14 +132,14 @@ import Testing
       issues.first?.message == """
         A state change does not match expectation: …
 
-            ModelsFeature.State(
-              values: [
-                [0]: Model(
-          -       id: UUID(00000000-0000-0000-0000-000000000001)
-          +       id: UUID(00000000-0000-0000-0000-000000000000)
-                )
-              ]
-            )
+              ModelsFeature.State(
+                values: [
+                  [0]: Model(
+            −       id: UUID(00000000-0000-0000-0000-000000000001)
+            +       id: UUID(00000000-0000-0000-0000-000000000000)
+                  )
+                ]
+              )
 
         (Expected: −, Actual: +)
         """)

@@ -21,7 +21,18 @@ import Testing
     let issues = await withExpectedIssue { await store.finish(timeout: .milliseconds(1)) }
     #expect(
       issues.map(\.message) == [
-        "Expected effects to finish, but there are still effects in-flight after 0.001 seconds."
+        """
+        Expected effects to finish, but there are still effects in-flight after 0.001 seconds.
+
+        There are effects in-flight. If the effect that delivers this action uses a \
+        clock/scheduler (via "receive(on:)", "delay", "debounce", etc.), make sure that you wait \
+        enough time for it to perform the effect. If you are using a test clock/scheduler, \
+        advance it so that the effects may complete, or consider using an immediate \
+        clock/scheduler to immediately perform the effect instead.
+
+        If you are not yet using a clock/scheduler, or can not use a clock/scheduler, try \
+        increasing the duration of this assertion's "timeout".
+        """
       ])
     await store.send(.stopButtonTapped)
   }
@@ -38,8 +49,9 @@ import Testing
     #expect(
       issues.first?.message.hasPrefix(
         """
-        Expected to receive an action, but received none: effects kept sleeping on an \
-        ImmediateClock for 1000 rounds without sending it.
+        Expected to receive a matching action, but received none.
+
+        Effects kept sleeping on an ImmediateClock for 1000 rounds without sending it.
         """) == true)
     await store.send(.stop)
   }

@@ -42,8 +42,8 @@ import Testing
         """
         A state change does not match expectation: …
 
-          - CounterFeature.State(count: 999)
-          + CounterFeature.State(count: 1)
+            − CounterFeature.State(count: 999)
+            + CounterFeature.State(count: 1)
 
         (Expected: −, Actual: +)
         """
@@ -59,8 +59,8 @@ import Testing
         """
         State was not expected to change, but a change occurred: …
 
-          - CounterFeature.State(count: 0)
-          + CounterFeature.State(count: 1)
+            − CounterFeature.State(count: 0)
+            + CounterFeature.State(count: 1)
 
         (Expected: −, Actual: +)
         """
@@ -141,9 +141,12 @@ import Testing
         """
         An effect returned for this action is still running. It must complete before the end \
         of the test. …
-
-          Action:
-            .startTimerButtonTapped
+        """) == true)
+    #expect(
+      issues.first?.message.hasSuffix(
+        """
+        Action:
+          TimerFeature.Action.startTimerButtonTapped
         """) == true)
   }
 
@@ -161,9 +164,16 @@ import Testing
     #expect(
       issues.map(\.message) == [
         """
-        Expected to receive an action, but received none: every effect still running is waiting \
-        on a TestClock. Advance the clock (for example 'await clock.advance(by: .seconds(1))') so \
-        they can go on.
+        Expected to receive an action, but received none.
+
+        There are effects in-flight. If the effect that delivers this action uses a \
+        clock/scheduler (via "receive(on:)", "delay", "debounce", etc.), make sure that you wait \
+        enough time for it to perform the effect. If you are using a test clock/scheduler, \
+        advance it so that the effects may complete, or consider using an immediate \
+        clock/scheduler to immediately perform the effect instead.
+
+        Every effect still running is waiting on a TestClock. Advance the clock (for example \
+        'await clock.advance(by: .seconds(1))') so they can go on.
         """
       ])
     await store.skipInFlightEffects()
@@ -174,8 +184,14 @@ import Testing
     let issues = await withExpectedIssue { await store.receive(.incrementButtonTapped) }
     #expect(
       issues.map(\.message) == [
-        "Expected to receive an action, but received none: no effect is still running, so none "
-          + "can be sent."
+        """
+        Expected to receive the following action, but didn't: …
+
+          CounterFeature.Action.incrementButtonTapped
+
+        There are no in-flight effects that could deliver this action. Could the effect you \
+        expected to deliver this action have been cancelled?
+        """
       ])
   }
 
@@ -187,7 +203,18 @@ import Testing
     }
     #expect(
       issues.map(\.message) == [
-        "Expected to receive an action, but received none after 0.001 seconds."
+        """
+        Expected to receive an action, but received none after 0.001 seconds.
+
+        There are effects in-flight. If the effect that delivers this action uses a \
+        clock/scheduler (via "receive(on:)", "delay", "debounce", etc.), make sure that you wait \
+        enough time for it to perform the effect. If you are using a test clock/scheduler, \
+        advance it so that the effects may complete, or consider using an immediate \
+        clock/scheduler to immediately perform the effect instead.
+
+        If you are not yet using a clock/scheduler, or can not use a clock/scheduler, try \
+        increasing the duration of this assertion's "timeout".
+        """
       ])
     await store.send(.stopButtonTapped)
   }
@@ -214,11 +241,11 @@ import Testing
         Must handle 5 received actions before sending an action: …
 
         Unhandled actions: [
-          .timerTick,
-          .timerTick,
-          .timerTick,
-          .timerTick,
-          .timerTick
+          [0]: .timerTick
+          [1]: .timerTick
+          [2]: .timerTick
+          [3]: .timerTick
+          [4]: .timerTick
         ]
         """)
     await store.skipReceivedActions()
@@ -240,8 +267,8 @@ import Testing
       issues.first?.message == """
         Received unexpected action: …
 
-          - .stopButtonTapped
-          + .timerTick
+            − .stopButtonTapped
+            + .timerTick
 
         (Expected: −, Received: +)
         """)
@@ -261,7 +288,13 @@ import Testing
     let issues = await withExpectedIssue { await store.finish() }
     #expect(
       issues.first?.message.hasPrefix(
-        "The store received 5 unexpected actions after this one: …\n\nUnhandled actions: [") == true
+        """
+        The store received 5 unexpected actions by the end of this test: …
+
+          Unhandled actions:
+            • .timerTick
+            • .timerTick
+        """) == true
     )
     #expect(issues.first?.line == UInt(line))
     await store.skipReceivedActions()
@@ -282,8 +315,8 @@ import Testing
     #expect(issues.count == 1)
     #expect(issues.first?.line == UInt(line))
     #expect(
-      issues.first?.message.hasPrefix("The store received 5 unexpected actions after this one: …")
-        == true)
+      issues.first?.message.hasPrefix(
+        "The store received 5 unexpected actions by the end of this test: …") == true)
   }
 
   @Test func immediateClockLoopsAdvanceOnlyWhenTheTestWaits() async {
@@ -327,7 +360,14 @@ import Testing
     let issues = await withExpectedIssue { await store.finish() }
     #expect(
       issues.first?.message.hasPrefix(
-        "Expected effects to finish, but 1 is still running, waiting on a TestClock.") == true)
+        "Expected effects to finish, but there are still effects in-flight.\n\nThere are effects "
+      ) == true)
+    #expect(
+      issues.first?.message.hasSuffix(
+        """
+        It is waiting on a TestClock. Advance the clock (for example 'await \
+        clock.advance(by: .seconds(1))') or cancel the effects.
+        """) == true)
     await store.skipInFlightEffects()
   }
 
@@ -393,10 +433,10 @@ import Testing
       issues.first?.message == """
         Received unexpected action: …
 
-          - .delegate(.didLogin("Blob Jr."))
+          − .delegate(.didLogin("Blob Jr."))
           + .delegate(.didLogin("Blob"))
 
-        (Expected: −, Received: +)
+        (Expected: −, Actual: +)
         """)
   }
 }

@@ -21,7 +21,7 @@ struct DumpWriter {
       switch self {
       case .none: ""
       case .context: "  "
-      case .removed: "- "
+      case .removed: "\u{2212} "
       case .added: "+ "
       }
     }

@@ -1,5 +1,6 @@
 import ComposableDependencies
 import ComposableIssueReporting
+import Synchronization
 
 /// The work a reducer asks for after changing state: actions to feed back, now or later.
 ///
@@ -94,6 +95,19 @@ public struct Effect<Action> {
     let dependencies = DependencyValues.current
     return Self(
       .run(priority: priority) { send in
+        // NB: `send` may escape the operation (into an unstructured task, say); what it sends
+        // once the operation has returned is reported rather than processed.
+        let completion = EffectCompletion()
+        let send = Send<Action> { action in
+          guard !completion.isCompleted else {
+            reportIssue(
+              sentFromCompletedEffectMessage(action, fileID: fileID, line: line),
+              fileID: fileID, filePath: filePath, line: line, column: column)
+            return
+          }
+          await send(action)
+        }
+        defer { completion.markCompleted() }
         await withDependencyValues(dependencies) {
           do {
             try await operation(send)
@@ -166,4 +180,32 @@ public struct Send<Action>: Sendable {
     guard !Task.isCancelled else { return }
     await send(action)
   }
+}
+
+/// Whether an `Effect.run` operation has returned, after which its `send` must not be used.
+private final class EffectCompletion: Sendable {
+  private let completed = Atomic(false)
+
+  var isCompleted: Bool { completed.load(ordering: .acquiring) }
+
+  func markCompleted() { completed.store(true, ordering: .releasing) }
+}
+
+/// The issue reported when an escaped `send` is called after its effect completed.
+func sentFromCompletedEffectMessage(_ action: Any, fileID: StaticString, line: UInt) -> String {
+  """
+  An action was sent from a completed effect.
+
+    Action:
+      \(describe(action).replacingOccurrences(of: "\n", with: "\n    "))
+
+    Effect returned from:
+      \(fileID):\(line)
+
+  Avoid sending actions using the 'send' argument from 'Effect.run' after the effect has \
+  completed. This can happen if you escape the 'send' argument in an unstructured context.
+
+  To fix this, make sure that your 'run' closure does not return until you're done calling \
+  'send'.
+  """
 }

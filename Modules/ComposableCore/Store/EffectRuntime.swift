@@ -15,12 +15,15 @@ package final class EffectRuntime<Action: Sendable>: Sendable {
     /// Tasks that finished, or were cancelled, before their handle was stored.
     var finishedEarly: Set<Int> = []
     var cancelledEarly: Set<Int> = []
+    /// The lineage of each running task: the step that started it, directly or through actions
+    /// its effects sent (see ``EffectRuntime/run(_:lineage:sendNow:started:)``).
+    var lineages: [Int: Int] = [:]
     /// Who waits for the tasks started on the executor to begin running there.
     var startWaiters: [CheckedContinuation<Void, Never>] = []
   }
 
   package let executor: SerialTaskExecutor?
-  private let post: @Sendable (Action) -> Void
+  private let post: @Sendable (Action, Int) -> Void
   private let registry = Protected(Registry())
   /// How many tasks started for the executor have not begun running on it yet.
   ///
@@ -29,8 +32,18 @@ package final class EffectRuntime<Action: Sendable>: Sendable {
   /// lock; read without it by ``hasStartingTasks``.
   private let startingCount = Atomic(0)
 
-  /// Creates a runtime whose effects run on `executor` and send their actions to `post`.
-  package init(executor: SerialTaskExecutor?, post: @escaping @Sendable (Action) -> Void) {
+  /// How many branches of effect work may still make progress: one per running task, except a
+  /// task that only waits for tasks of its own (a merge inside a concatenation, a cancellable
+  /// part), which hands its branch to them while it waits.
+  ///
+  /// NB: a test store compares it with the sleeps parked on clocks it controls: when every branch
+  /// is parked, nothing moves until the test does. Changed by the tasks themselves, so it is only
+  /// meaningful once the executor is idle.
+  private let branches = Atomic(0)
+
+  /// Creates a runtime whose effects run on `executor` and send their actions to `post`, with the
+  /// lineage of the effect that sent them.
+  package init(executor: SerialTaskExecutor?, post: @escaping @Sendable (Action, Int) -> Void) {
     self.executor = executor
     self.post = post
   }
@@ -43,6 +56,18 @@ package final class EffectRuntime<Action: Sendable>: Sendable {
   /// The ids of the effect tasks running.
   package var runningIDs: Set<Int> {
     registry.withLock { Set($0.tasks.keys).union($0.cancelledEarly) }
+  }
+
+  /// The ids of the effect tasks running in a lineage.
+  package func runningIDs(lineage: Int) -> Set<Int> {
+    registry.withLock { registry in
+      Set(registry.lineages.compactMap { $0.value == lineage ? $0.key : nil })
+    }
+  }
+
+  /// How many branches of effect work may still make progress (see `branches`).
+  package var activeBranchCount: Int {
+    branches.load(ordering: .acquiring)
   }
 
   /// Whether a task started for the executor has not begun running on it yet, so that the
@@ -75,17 +100,20 @@ package final class EffectRuntime<Action: Sendable>: Sendable {
 
   /// Runs an effect returned by a reducer: `.send` actions go to `sendNow` at once, the rest
   /// starts in tasks, whose ids `started` receives.
+  ///
+  /// `lineage` tags the tasks started, and the actions they send: a test store uses it to cancel
+  /// or wait for everything a step led to. A store passes `0`.
   @usableFromInline
   package func run(
-    _ effect: Effect<Action>, sendNow: (Action) -> Void,
+    _ effect: Effect<Action>, lineage: Int = 0, sendNow: (Action) -> Void,
     started: inout [(id: Int, task: Task<Void, Never>)]
   ) {
-    run(effect, cancellationIDs: [], sendNow: sendNow, started: &started)
+    run(effect, cancellationIDs: [], lineage: lineage, sendNow: sendNow, started: &started)
   }
 
   private func run(
-    _ effect: Effect<Action>, cancellationIDs: [EffectID], sendNow: (Action) -> Void,
-    started: inout [(id: Int, task: Task<Void, Never>)]
+    _ effect: Effect<Action>, cancellationIDs: [EffectID], lineage: Int,
+    sendNow: (Action) -> Void, started: inout [(id: Int, task: Task<Void, Never>)]
   ) {
     switch effect.operation {
     case .none:
@@ -93,27 +121,35 @@ package final class EffectRuntime<Action: Sendable>: Sendable {
     case .send(let action):
       sendNow(action)
     case .run(let priority, let body):
-      let send = self.send
+      let send = self.send(lineage: lineage)
       started.append(
-        start(priority: priority, cancellationIDs: cancellationIDs) { await body(send) })
+        start(priority: priority, cancellationIDs: cancellationIDs, lineage: lineage) {
+          await body(send)
+        })
     case .merge(let effects):
       for effect in effects {
-        run(effect, cancellationIDs: cancellationIDs, sendNow: sendNow, started: &started)
+        run(
+          effect, cancellationIDs: cancellationIDs, lineage: lineage, sendNow: sendNow,
+          started: &started)
       }
     case .concatenate(let effects):
       if effects.allSatisfy(\.isSynchronous) {
         for effect in effects {
-          run(effect, cancellationIDs: cancellationIDs, sendNow: sendNow, started: &started)
+          run(
+            effect, cancellationIDs: cancellationIDs, lineage: lineage, sendNow: sendNow,
+            started: &started)
         }
       } else {
         started.append(
-          start(priority: nil, cancellationIDs: cancellationIDs) {
-            await self.perform(effect, cancellationIDs: cancellationIDs)
+          start(priority: nil, cancellationIDs: cancellationIDs, lineage: lineage) {
+            await self.perform(effect, cancellationIDs: cancellationIDs, lineage: lineage)
           })
       }
     case .cancellable(let id, let cancelInFlight, let effect):
       if cancelInFlight { cancel(id: id) }
-      run(effect, cancellationIDs: cancellationIDs + [id], sendNow: sendNow, started: &started)
+      run(
+        effect, cancellationIDs: cancellationIDs + [id], lineage: lineage, sendNow: sendNow,
+        started: &started)
     case .cancel(let id):
       cancel(id: id)
     }
@@ -121,7 +157,7 @@ package final class EffectRuntime<Action: Sendable>: Sendable {
 
   /// Starts a task for an effect, registered under its cancellation ids until it finishes.
   private func start(
-    priority: TaskPriority?, cancellationIDs: [EffectID],
+    priority: TaskPriority?, cancellationIDs: [EffectID], lineage: Int,
     _ body: @escaping @Sendable () async -> Void
   ) -> (id: Int, task: Task<Void, Never>) {
     let executor = self.executor
@@ -131,12 +167,15 @@ package final class EffectRuntime<Action: Sendable>: Sendable {
         registry.cancellables[cancellationID, default: []].insert(registry.nextID)
       }
       if executor != nil { startingCount.add(1, ordering: .relaxed) }
+      registry.lineages[registry.nextID] = lineage
       return registry.nextID
     }
+    branches.add(1, ordering: .relaxed)
     let task = Task(executorPreference: executor, priority: priority) {
       if executor != nil { self.didStart() }
       // NB: a `TestClock` learns from this which executor a sleeping effect resumes on.
       await SerialTaskExecutor.$current.withValue(executor) { await body() }
+      self.branches.subtract(1, ordering: .releasing)
       self.finish(id: id, cancellationIDs: cancellationIDs)
     }
     let cancelNow = registry.withLock { registry -> Bool in
@@ -160,6 +199,14 @@ package final class EffectRuntime<Action: Sendable>: Sendable {
     for task in tasks { task.cancel() }
   }
 
+  /// Cancels every running task of a lineage.
+  package func cancel(lineage: Int) {
+    let tasks = registry.withLock { registry -> [Task<Void, Never>] in
+      registry.lineages.compactMap { $0.value == lineage ? registry.tasks[$0.key] : nil }
+    }
+    for task in tasks { task.cancel() }
+  }
+
   /// Cancels every running task.
   package func cancelAll() {
     let tasks = registry.withLock { registry -> [Task<Void, Never>] in
@@ -172,6 +219,7 @@ package final class EffectRuntime<Action: Sendable>: Sendable {
   private func finish(id: Int, cancellationIDs: [EffectID]) {
     registry.withLock { registry in
       if registry.tasks.removeValue(forKey: id) == nil { registry.finishedEarly.insert(id) }
+      registry.lineages[id] = nil
       for cancellationID in cancellationIDs {
         registry.cancellables[cancellationID]?.remove(id)
         if registry.cancellables[cancellationID]?.isEmpty == true {
@@ -181,43 +229,53 @@ package final class EffectRuntime<Action: Sendable>: Sendable {
     }
   }
 
-  /// The handle effects send through.
-  private var send: Send<Action> {
-    Send(send: post)
+  /// The handle effects of a lineage send through.
+  private func send(lineage: Int) -> Send<Action> {
+    let post = self.post
+    return Send { post($0, lineage) }
   }
 
   /// Performs an effect from inside a task and returns when all of its work is done; this is
   /// how the parts of a concatenation run one after another.
-  private func perform(_ effect: Effect<Action>, cancellationIDs: [EffectID]) async {
+  private func perform(_ effect: Effect<Action>, cancellationIDs: [EffectID], lineage: Int) async {
     switch effect.operation {
     case .none:
       return
     case .send(let action):
-      await send(action)
+      await send(lineage: lineage)(action)
     case .run(_, let body):
-      await body(send)
+      await body(send(lineage: lineage))
     case .merge(let effects):
+      // NB: the task hands its branch to the parts while it waits for them.
+      branches.add(effects.count - 1, ordering: .relaxed)
       await withTaskGroup(of: Void.self) { group in
         for effect in effects {
-          group.addTask { await self.perform(effect, cancellationIDs: cancellationIDs) }
+          group.addTask {
+            await self.perform(effect, cancellationIDs: cancellationIDs, lineage: lineage)
+            self.branches.subtract(1, ordering: .releasing)
+          }
         }
       }
+      branches.add(1, ordering: .relaxed)
     case .concatenate(let effects):
       for effect in effects {
         guard !Task.isCancelled else { return }
-        await perform(effect, cancellationIDs: cancellationIDs)
+        await perform(effect, cancellationIDs: cancellationIDs, lineage: lineage)
       }
     case .cancellable(let id, let cancelInFlight, let effect):
       if cancelInFlight { cancel(id: id) }
       let ids = cancellationIDs + [id]
-      let (_, task) = start(priority: nil, cancellationIDs: ids) {
-        await self.perform(effect, cancellationIDs: ids)
+      let (_, task) = start(priority: nil, cancellationIDs: ids, lineage: lineage) {
+        await self.perform(effect, cancellationIDs: ids, lineage: lineage)
       }
+      // NB: the task hands its branch to the one it waits for.
+      branches.subtract(1, ordering: .relaxed)
       await withTaskCancellationHandler {
         await task.value
       } onCancel: {
         task.cancel()
       }
+      branches.add(1, ordering: .relaxed)
     case .cancel(let id):
       cancel(id: id)
     }

@@ -76,15 +76,17 @@ final class RootCore<State, Action: Sendable> {
     self.dependencies = dependencies
     let delivery = Delivery<Action>()
     let inbox = Inbox(delivery: delivery)
-    self.runtime = EffectRuntime(executor: executor, post: { inbox.post($0) })
+    self.runtime = EffectRuntime(executor: executor, post: { action, _ in inbox.post(action) })
     delivery.receive = { [weak self] actions in
-      guard let self, let first = actions.first else { return }
+      guard let self, !actions.isEmpty else { return }
       guard !isSending.load(ordering: .relaxed) else {
         reentrantActions.append(contentsOf: actions)
         hasReentrantActions.store(true, ordering: .relaxed)
         return
       }
-      _ = process(first, then: actions.dropFirst())
+      // NB: each action an effect sent is a send of its own, as if the effect had waited for it:
+      // its synchronous follow-ups are processed before the next action the effect sent.
+      for action in actions { _ = process(action) }
     }
   }
 
