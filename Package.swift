@@ -48,11 +48,13 @@ let appCore: [(name: String, dependencies: [String])] = [
   ("ProfileFeature", ["APIClient"]),
 ]
 
-/// A module of the sample app and its test target.
+/// A module of the sample app and its test target. The module's enums get their case paths from
+/// `CasePathsPlugin`, at build time.
 func appModule(_ name: String, dependencies: [String]) -> [Target] {
   [
     .target(
-      name: name, dependencies: dependencies.map { .target(name: $0) }, path: "AppCore/\(name)"),
+      name: name, dependencies: dependencies.map { .target(name: $0) }, path: "AppCore/\(name)",
+      plugins: ["CasePathsPlugin"]),
     .testTarget(
       name: "\(name)Tests", dependencies: [.target(name: name), "ComposableTesting"],
       path: "Tests/\(name)Tests"),
@@ -61,7 +63,8 @@ func appModule(_ name: String, dependencies: [String]) -> [Target] {
 
 /// The command-line front end: a library that does the work and a thin executable that calls it.
 /// `ArchitectureCheck` backs `check-architecture`, which `Scripts/check-architecture` runs;
-/// `ComposableBenchmarks` backs `composable-bench`, which `Scripts/bench` runs.
+/// `ComposableBenchmarks` backs `composable-bench`, which `Scripts/bench` runs. `CasePathsPlugin`
+/// generates case paths at build time with `case-paths-generator` (library `CasePathsGenerator`).
 let cli: [Target] = [
   .target(name: "AppCLI", dependencies: ["APIClientLive", "AppFeature"], path: "CLI/AppCLI"),
   .executableTarget(name: "app-cli", dependencies: ["AppCLI"], path: "CLI/app-cli"),
@@ -83,6 +86,16 @@ let cli: [Target] = [
     path: "CLI/ComposableBenchmarks"),
   .executableTarget(
     name: "composable-bench", dependencies: ["ComposableBenchmarks"], path: "CLI/composable-bench"),
+  .target(name: "CasePathsGenerator", path: "CLI/CasePathsGenerator"),
+  .executableTarget(
+    name: "case-paths-generator", dependencies: ["CasePathsGenerator"],
+    path: "CLI/case-paths-generator"),
+  .plugin(
+    name: "CasePathsPlugin", capability: .buildTool(), dependencies: ["case-paths-generator"],
+    path: "CLI/CasePathsPlugin"),
+  .testTarget(
+    name: "CasePathsGeneratorTests", dependencies: ["CasePathsGenerator", "ComposableTesting"],
+    path: "Tests/CasePathsGeneratorTests", plugins: ["CasePathsPlugin"]),
   .testTarget(
     name: "ComposableBenchmarksTests", dependencies: ["ComposableBenchmarks"],
     path: "Tests/ComposableBenchmarksTests"),
@@ -97,6 +110,7 @@ let package = Package(
     + [
       .executable(name: "app-cli", targets: ["app-cli"]),
       .executable(name: "composable-bench", targets: ["composable-bench"]),
+      .plugin(name: "CasePathsPlugin", targets: ["CasePathsPlugin"]),
     ],
   targets: modules.flatMap { module($0.name, dependencies: $0.dependencies) }
     + appCore.flatMap { appModule($0.name, dependencies: $0.dependencies) } + cli,

@@ -109,33 +109,3 @@ public struct AppFeature: Reducer {
     .ifLet(\.activity, action: \.activity) { Activity() }
   }
 }
-
-extension CasePath where Value == AppFeature.Action {
-  /// The activity feed's actions.
-  public var activity: CasePath<Root, Activity.Action> {
-    self.case(Value.activity) { if case .activity(let action) = $0 { action } else { nil } }
-  }
-  /// The login screen's actions.
-  public var login: CasePath<Root, Login.Action> {
-    self.case(Value.login) { if case .login(let action) = $0 { action } else { nil } }
-  }
-  /// The profile screen's actions.
-  public var profile: CasePath<Root, Profile.Action> {
-    self.case(Value.profile) { if case .profile(let action) = $0 { action } else { nil } }
-  }
-  /// A tab was selected.
-  public var tabSelected: CasePath<Root, AppFeature.Tab> {
-    self.case(Value.tabSelected) { if case .tabSelected(let tab) = $0 { tab } else { nil } }
-  }
-}
-
-extension CasePath where Value == AppFeature.Account {
-  /// The login screen's state.
-  public var loggedOut: CasePath<Root, Login.State> {
-    self.case(Value.loggedOut) { if case .loggedOut(let state) = $0 { state } else { nil } }
-  }
-  /// The profile screen's state.
-  public var loggedIn: CasePath<Root, Profile.State> {
-    self.case(Value.loggedIn) { if case .loggedIn(let state) = $0 { state } else { nil } }
-  }
-}

@@ -2,7 +2,8 @@ extension ArchitectureChecker {
   /// The layout in one sentence, for messages.
   static let layout =
     "the layout is Modules/<Name> for library modules, AppCore/<Name> for app clients and "
-    + "features, CLI/<Name> for CLI libraries and executables, Tests/<Name> for test targets "
+    + "features, CLI/<Name> for CLI libraries, executables and plugins, Tests/<Name> for test "
+    + "targets "
     + "(named …Tests) and test helpers (named …TestSupport)"
 
   /// Whether the target declares a path and sits in the folder its role belongs in.
@@ -12,7 +13,7 @@ extension ArchitectureChecker {
     func violation(_ message: String) -> [Violation] {
       [Violation(rule: .layout, target: name, message: message)]
     }
-    guard [.regular, .executable, .test].contains(target.kind) else {
+    guard [.regular, .executable, .test, .plugin].contains(target.kind) else {
       return violation(
         "\(described) is a \(target.kind) target; the layout has no place for \(target.kind) "
           + "targets (\(Self.layout)).")

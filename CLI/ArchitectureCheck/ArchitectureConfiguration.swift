@@ -81,8 +81,8 @@ public struct ArchitectureConfiguration: Decodable, Equatable, Sendable {
     // Foundation and Dispatch.
     "Foundation", "FoundationEssentials", "FoundationInternationalization", "FoundationNetworking",
     "FoundationXML", "CoreFoundation", "Dispatch",
-    // Test frameworks.
-    "XCTest", "Testing",
+    // Test frameworks, and the API of package plugins.
+    "XCTest", "Testing", "PackagePlugin",
     // C libraries of each platform.
     "Glibc", "Musl", "Darwin", "Android", "Bionic", "WASILibc", "WinSDK", "ucrt", "CRT",
     // Apple SDK frameworks a template app commonly imports.

@@ -113,6 +113,8 @@ public struct PackageDump: Decodable, Equatable, Sendable {
     public static let executable = Kind(rawValue: "executable")
     /// A test target (`.testTarget`).
     public static let test = Kind(rawValue: "test")
+    /// A package plugin (`.plugin`), such as a build-tool plugin.
+    public static let plugin = Kind(rawValue: "plugin")
 
     /// The dump's spelling.
     public var description: String { rawValue }

@@ -220,10 +220,12 @@ extension TestStore {
       isFirstRound = false
       switch exhaustivity {
       case .on:
-        if !processedReceived.isEmpty { return .processed(processedReceived.removeFirst()) }
+        if hasProcessedReceived { return .processed(processedReceived.removeFirst()) }
         if let entry = received.removeFirst() { return .pending(entry) }
       case .off(let showSkippedAssertions):
-        if let index = processedReceived.firstIndex(where: { matching($0.action) }) {
+        if hasProcessedReceived,
+          let index = processedReceived.firstIndex(where: { matching($0.action) })
+        {
           let taken = processedReceived[index]
           processedReceived.removeFirst(index + 1)
           return .processed(taken)

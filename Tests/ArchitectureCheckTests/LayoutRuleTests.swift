@@ -5,8 +5,8 @@ import Testing
 @Suite struct LayoutRuleTests {
   static let layout =
     "the layout is Modules/<Name> for library modules, AppCore/<Name> for app clients and "
-    + "features, CLI/<Name> for CLI libraries and executables, Tests/<Name> for test targets "
-    + "(named …Tests) and test helpers (named …TestSupport)"
+    + "features, CLI/<Name> for CLI libraries, executables and plugins, Tests/<Name> for test "
+    + "targets (named …Tests) and test helpers (named …TestSupport)"
 
   struct Case: Sendable, CustomTestStringConvertible {
     var scenario: String
@@ -66,11 +66,15 @@ import Testing
       message: "target 'APIClientTestSupport' (AppCore/APIClientTestSupport) is not at "
         + "Tests/APIClientTestSupport; \(layout)."),
     Case(
+      scenario: "plugin outside CLI",
+      target: PackageDump.Target(name: "Lint", kind: .plugin, path: "Plugins/Lint"),
+      message: "target 'Lint' (Plugins/Lint) is not at CLI/Lint; \(layout)."),
+    Case(
       scenario: "another kind of target",
       target: PackageDump.Target(
-        name: "Lint", kind: PackageDump.Kind(rawValue: "plugin"), path: "Plugins/Lint"),
-      message: "target 'Lint' (Plugins/Lint) is a plugin target; the layout has no place for "
-        + "plugin targets (\(layout))."),
+        name: "Macros", kind: PackageDump.Kind(rawValue: "macro"), path: "CLI/Macros"),
+      message: "target 'Macros' (CLI/Macros) is a macro target; the layout has no place for "
+        + "macro targets (\(layout))."),
   ]
 
   @Test(arguments: cases) func misplacedTarget_isReported(_ case: Case) throws {

@@ -12,6 +12,8 @@ enum TargetRole: Equatable {
   case cliLibrary
   /// An executable target.
   case executable
+  /// A package plugin, such as `CasePathsPlugin`.
+  case plugin
   /// A test target; `moduleUnderTest` is its name without `Tests`, `nil` if not so named.
   case test(moduleUnderTest: String?)
   /// A library target named `…TestSupport`.
@@ -28,6 +30,8 @@ enum TargetRole: Equatable {
           ? String(name.dropLast("Tests".count)) : nil)
     case .executable:
       self = .executable
+    case .plugin:
+      self = .plugin
     case .regular where name.hasSuffix("TestSupport"):
       self = .testHelper
     case .regular:
@@ -51,7 +55,7 @@ enum TargetRole: Equatable {
     switch self {
     case .libraryModule: "Modules"
     case .client, .liveClient, .feature: "AppCore"
-    case .cliLibrary, .executable: "CLI"
+    case .cliLibrary, .executable, .plugin: "CLI"
     case .test, .testHelper: "Tests"
     case .unplaced: nil
     }

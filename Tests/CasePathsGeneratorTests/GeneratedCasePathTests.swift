@@ -1,0 +1,78 @@
+import ComposableTesting
+import Testing
+
+/// The case paths CasePathsPlugin generated for `Fixtures.swift`: each embeds and extracts its own
+/// case, and no other.
+@Suite struct GeneratedCasePathTests {
+  /// Checks that a case path embeds `value` into the case it extracts it from, and extracts
+  /// nothing from `other`.
+  func roundTrip<Root: Equatable, Value: Equatable>(
+    _ keyPath: CaseKeyPath<Root, Value>, _ value: Value, other: Root,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    let casePath = keyPath.casePath()
+    let embedded = casePath.embed(value)
+    #expect(casePath.extract(embedded) == value, sourceLocation: sourceLocation)
+    #expect(casePath.extract(other) == nil, sourceLocation: sourceLocation)
+  }
+
+  /// The same for a case without a payload.
+  func roundTrip<Root: Equatable>(
+    _ keyPath: CaseKeyPath<Root, Void>, _ expected: Root, other: Root,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    let casePath = keyPath.casePath()
+    #expect(casePath.embed(()) == expected, sourceLocation: sourceLocation)
+    #expect(casePath.extract(expected) != nil, sourceLocation: sourceLocation)
+    #expect(casePath.extract(other) == nil, sourceLocation: sourceLocation)
+  }
+
+  @Test func casesWithoutAPayload() {
+    roundTrip(\.plain, .plain, other: Fixture.Action.first)
+    roundTrip(\.default, .default, other: Fixture.Action.plain)
+    roundTrip(\.first, .first, other: Fixture.Action.second(true))
+    roundTrip(\.one, .one, other: Fixture.Extended.two(1))
+  }
+
+  @Test func casesWithOnePayload() {
+    roundTrip(\.single, 7, other: Fixture.Action.plain)
+    roundTrip(\.labelled, "Blob", other: Fixture.Action.single(1))
+    roundTrip(\.withDefault, 3, other: Fixture.Action.single(3))
+    roundTrip(\.nested, .single(1), other: Fixture.Action.plain)
+    roundTrip(\.second, true, other: Fixture.Action.first)
+    roundTrip(
+      \.generic, Result<[Int], Fixture.Failure>.success([1]), other: Fixture.Action.plain)
+    roundTrip(\.two, 2.5, other: Fixture.Extended.one)
+  }
+
+  @Test func casesWithSeveralPayloads() {
+    let pair: CaseKeyPath<Fixture.Action, (Int, String)> = \.pair
+    #expect(pair.casePath().embed((1, "a")) == .pair(1, "a"))
+    #expect(
+      pair.casePath().extract(.pair(1, "a")).map { [$0.0 == 1, $0.1 == "a"] } == [true, true])
+    #expect(pair.casePath().extract(.single(1)) == nil)
+
+    let labelledPair: CaseKeyPath<Fixture.Action, (id: Int, name: String)> = \.labelledPair
+    #expect(labelledPair.casePath().embed((id: 1, name: "a")) == .labelledPair(id: 1, name: "a"))
+    #expect(labelledPair.casePath().extract(.labelledPair(id: 2, name: "b"))?.name == "b")
+
+    let mixed: CaseKeyPath<Fixture.Action, (Int, name: String)> = \.mixed
+    #expect(mixed.casePath().embed((1, name: "a")) == .mixed(1, name: "a"))
+    #expect(mixed.casePath().extract(.mixed(3, name: "c"))?.name == "c")
+  }
+
+  @Test func casesInsideIfDirectives() {
+    #if DEBUG
+      roundTrip(\.debugOnly, 1, other: Fixture.Action.plain)
+    #else
+      roundTrip(\.releaseOnly, 1, other: Fixture.Action.plain)
+    #endif
+  }
+
+  @Test func nestedCasePathsCompose() {
+    let done: CaseKeyPath<Fixture.Action, Int> = \.delegate.done
+    #expect(done.casePath().embed(4) == .delegate(.done(4)))
+    #expect(done.casePath().extract(.delegate(.done(5))) == 5)
+    #expect(done.casePath().extract(.plain) == nil)
+  }
+}
