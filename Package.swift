@@ -1,22 +1,31 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-/// The library modules under `Modules/`, each with the modules it depends on (the layers go
-/// issue reporting → dependencies → clocks → sharing → core → testing; `Composable` re-exports
-/// the runtime).
+/// The library modules under `Modules/`, each with the modules it depends on. The layers go
+/// locking → custom dump → identified collections → issue reporting → dependencies → clocks →
+/// sharing → core → `Composable` (which re-exports the runtime) → testing.
 let modules: [(name: String, dependencies: [String])] = [
   (
     "Composable",
     [
-      "ComposableClocks", "ComposableCore", "ComposableDependencies", "ComposableIssueReporting",
-      "ComposableSharing",
+      "ComposableClocks", "ComposableCore", "ComposableCustomDump", "ComposableDependencies",
+      "ComposableIdentifiedCollections", "ComposableIssueReporting", "ComposableSharing",
     ]
   ),
   ("ComposableClocks", ["ComposableDependencies"]),
-  ("ComposableCore", ["ComposableSharing"]),
+  (
+    "ComposableCore",
+    [
+      "ComposableClocks", "ComposableCustomDump", "ComposableDependencies",
+      "ComposableIdentifiedCollections",
+    ]
+  ),
+  ("ComposableCustomDump", []),
   ("ComposableDependencies", ["ComposableIssueReporting"]),
-  ("ComposableIssueReporting", []),
-  ("ComposableSharing", ["ComposableClocks"]),
+  ("ComposableIdentifiedCollections", []),
+  ("ComposableIssueReporting", ["ComposableLocking"]),
+  ("ComposableLocking", []),
+  ("ComposableSharing", ["ComposableClocks", "ComposableCustomDump"]),
   ("ComposableTesting", ["Composable"]),
 ]
 

@@ -1,4 +1,5 @@
 import ComposableIssueReporting
+import ComposableLocking
 
 /// The app's live clock: the continuous clock, plus a record of the sleeps in progress.
 ///

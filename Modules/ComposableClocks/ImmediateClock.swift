@@ -1,4 +1,5 @@
 import ComposableIssueReporting
+import ComposableLocking
 
 /// A clock whose sleeps never wait: time jumps straight to each deadline.
 ///

@@ -1,4 +1,5 @@
 import ComposableIssueReporting
+import ComposableLocking
 import Dispatch
 import Synchronization
 

@@ -1,4 +1,5 @@
 import ComposableIssueReporting
+import ComposableLocking
 
 /// A clock whose time moves only when a test tells it to.
 ///

@@ -1,4 +1,5 @@
 import ComposableIssueReporting
+import ComposableLocking
 
 /// A clock that reports an issue whenever it is used, for dependencies a test did not override.
 ///

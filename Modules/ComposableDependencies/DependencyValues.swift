@@ -1,4 +1,5 @@
 import ComposableIssueReporting
+import ComposableLocking
 
 /// The collection of every dependency, as seen by the code that is running.
 ///

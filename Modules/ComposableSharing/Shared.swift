@@ -1,3 +1,4 @@
+import ComposableCustomDump
 import ComposableIssueReporting
 
 /// State shared between features, and optionally persisted: every holder of the same key sees

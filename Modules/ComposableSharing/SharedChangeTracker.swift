@@ -1,4 +1,5 @@
 import ComposableIssueReporting
+import ComposableLocking
 import Synchronization
 
 /// Tracks the shared values a test store's feature changes, so the test must assert on them.

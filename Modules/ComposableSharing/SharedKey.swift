@@ -1,4 +1,5 @@
 import ComposableIssueReporting
+import ComposableLocking
 
 /// A persistence strategy that `@SharedReader` can read from: where a shared value is loaded
 /// from, and how it learns of changes made outside the app.

@@ -1,5 +1,6 @@
 import ComposableClocks
 import ComposableIssueReporting
+import ComposableLocking
 import Synchronization
 
 /// An action an effect sent, with the lineage of the step it came from (see

@@ -1,3 +1,4 @@
+import ComposableLocking
 import ComposableSharing
 import ComposableTesting
 import Foundation

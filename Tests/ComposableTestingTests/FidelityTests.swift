@@ -1,3 +1,4 @@
+import ComposableLocking
 import ComposableTesting
 import Foundation
 import Testing

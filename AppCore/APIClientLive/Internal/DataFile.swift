@@ -1,3 +1,4 @@
+import ComposableLocking
 import Foundation
 
 /// The live client's data file: created on first use, read on every request, replaced

@@ -1,3 +1,4 @@
+import ComposableCustomDump
 import ComposableDependencies
 import ComposableIssueReporting
 import Synchronization

@@ -1,8 +1,10 @@
+import ComposableCustomDump
+import ComposableIdentifiedCollections
 import ComposableIssueReporting
 
 /// An action of one element of a collection of child features, identified by the element's id.
 ///
-/// A parent holding an ``IdentifiedArray`` of child states gives its action a case with this
+/// A parent holding an `IdentifiedArray` of child states gives its action a case with this
 /// payload, and routes it with `forEach`.
 ///
 /// ```swift

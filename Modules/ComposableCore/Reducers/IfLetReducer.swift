@@ -1,3 +1,4 @@
+import ComposableCustomDump
 import ComposableIssueReporting
 
 extension Reducer {

@@ -1,3 +1,5 @@
+import ComposableCustomDump
+
 extension Reducer {
   /// Prints every action this reducer receives and the state change it makes, for debugging.
   ///

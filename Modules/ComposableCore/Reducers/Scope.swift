@@ -1,3 +1,4 @@
+import ComposableCustomDump
 import ComposableIssueReporting
 
 /// Runs a child reducer on a part of the parent's state, for the child's actions.

@@ -1,5 +1,6 @@
 import ComposableClocks
 import ComposableIssueReporting
+import ComposableLocking
 import Synchronization
 
 /// Runs a store's effects: starts their tasks, tracks them for cancellation by id, and delivers

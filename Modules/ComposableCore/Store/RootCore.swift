@@ -1,6 +1,7 @@
 import ComposableClocks
 import ComposableDependencies
 import ComposableIssueReporting
+import ComposableLocking
 import Synchronization
 
 /// The root of a store: the state, the reducer, the running effects and the observers.

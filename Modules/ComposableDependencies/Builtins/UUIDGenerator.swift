@@ -1,4 +1,5 @@
 import ComposableIssueReporting
+import ComposableLocking
 import Foundation
 
 /// A dependency that generates UUIDs: random in the app, predictable in tests.

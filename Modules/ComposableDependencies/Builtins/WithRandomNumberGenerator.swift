@@ -1,4 +1,5 @@
 import ComposableIssueReporting
+import ComposableLocking
 
 /// A dependency that gives access to a random number generator, seedable in tests.
 ///

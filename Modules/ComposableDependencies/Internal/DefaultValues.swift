@@ -1,4 +1,5 @@
 import ComposableIssueReporting
+import ComposableLocking
 
 /// A set of cached default values, created by `DependencyValues()`.
 ///

@@ -1,4 +1,5 @@
 import ComposableIssueReporting
+import ComposableLocking
 import Foundation
 
 /// Which dependency is being read, and from where: what messages about it name.

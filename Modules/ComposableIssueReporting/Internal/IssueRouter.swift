@@ -1,3 +1,4 @@
+import ComposableLocking
 import Foundation
 
 /// Decides where a reported issue goes: an expected-issue capture, the test framework, or stderr.

@@ -1,4 +1,5 @@
 import ComposableIssueReporting
+import ComposableLocking
 
 /// The one storage location that every holder of a key shares.
 final class SharedReference<Value: Sendable>: @unchecked Sendable, SnapshotResetting,

@@ -1,4 +1,5 @@
 import ComposableIssueReporting
+import ComposableLocking
 
 /// The shared references alive in the process, by key identity: what makes every holder of a
 /// key see one value.

@@ -1,4 +1,5 @@
 import ComposableIssueReporting
+import ComposableLocking
 import Foundation
 
 /// The in-process change broadcast of `.appStorage` entries.

@@ -1,5 +1,6 @@
 import ComposableClocks
 import ComposableIssueReporting
+import ComposableLocking
 import Foundation
 
 /// The live file system behind ``FileStorage/fileSystem``: atomic writes, and polling for

@@ -1,4 +1,5 @@
 import ComposableIssueReporting
+import ComposableLocking
 import Foundation
 
 /// The files of an ``FileStorage/inMemory`` storage: a dictionary, and the observers of each

@@ -1,5 +1,6 @@
 import ComposableClocks
 import ComposableIssueReporting
+import ComposableLocking
 import Foundation
 
 /// A storage's identity, and the state of the writes of its files: which are coalescing, which

@@ -1,5 +1,6 @@
 import ComposableDependencies
 import ComposableIssueReporting
+import ComposableLocking
 import Foundation
 
 /// Shares a value in memory, by name, for the life of the process (of the test, under a runner).

@@ -1,4 +1,5 @@
 import ComposableIssueReporting
+import ComposableLocking
 import Testing
 
 @Suite struct ProtectedTests {

@@ -1,4 +1,3 @@
-import ComposableSharing
 import Foundation
 
 /// Reflects values with `Mirror` into shapes (one level) and ``DumpNode`` trees (all levels).

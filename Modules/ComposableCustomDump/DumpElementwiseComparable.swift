@@ -3,8 +3,9 @@
 /// The differ uses it on collections of the same type and length: a single pass of `==` finds
 /// the few elements that changed, and only those are reflected and printed. This keeps the diff
 /// of a large collection with one changed element close to the cost of comparing the two.
-/// Conformers must dump as the plain list of their elements: `Array` and ``IdentifiedArray``.
-protocol DumpElementwiseComparable {
+/// Conformers must dump as the plain list of their elements: `Array`, and `IdentifiedArray` (whose
+/// conformance ComposableCore declares).
+package protocol DumpElementwiseComparable {
   /// The number of elements.
   var dumpElementCount: Int { get }
 
@@ -14,23 +15,16 @@ protocol DumpElementwiseComparable {
 }
 
 extension Array: DumpElementwiseComparable where Element: Equatable {
-  var dumpElementCount: Int { count }
+  package var dumpElementCount: Int { count }
 
-  func dumpDifferingElements(from other: Any) -> [(offset: Int, expected: Any, actual: Any)]? {
+  package func dumpDifferingElements(from other: Any) -> [(
+    offset: Int, expected: Any, actual: Any
+  )]? {
     guard let other = other as? [Element], other.count == count else { return nil }
     var differences: [(offset: Int, expected: Any, actual: Any)] = []
     for offset in indices where self[offset] != other[offset] {
       differences.append((offset, self[offset], other[offset]))
     }
     return differences
-  }
-}
-
-extension IdentifiedArray: DumpElementwiseComparable where Element: Equatable {
-  var dumpElementCount: Int { count }
-
-  func dumpDifferingElements(from other: Any) -> [(offset: Int, expected: Any, actual: Any)]? {
-    guard let other = other as? Self else { return nil }
-    return _elements.dumpDifferingElements(from: other._elements)
   }
 }

@@ -1,4 +1,5 @@
 import ComposableCore
+import ComposableIdentifiedCollections
 import Foundation
 import Testing
 
