@@ -54,14 +54,17 @@ public final class SerialTaskExecutor: TaskExecutor, Sendable {
 
   /// Clocks left unimplemented that tasks of this executor used, not reported yet, and the sleeps
   /// suspended on them.
-  private struct UnimplementedClockUses {
+  struct UnimplementedClockUses {
     var names: [String] = []
     var reported: Set<String> = []
     var sleeps: [Int: CheckedContinuation<Void, any Error>] = [:]
     var nextSleep = 0
   }
 
-  private let unimplementedClockUses = Protected(UnimplementedClockUses())
+  let unimplementedClockUses = Protected(UnimplementedClockUses())
+  /// Whether `unimplementedClockUses` may hold something to report or stop, readable without its
+  /// lock: a test store asks after every step, and almost never finds anything.
+  let mayHaveUnimplementedClockUses = Atomic(false)
 
   private let queue: DispatchQueue
 
@@ -88,62 +91,22 @@ public final class SerialTaskExecutor: TaskExecutor, Sendable {
   /// - Parameter label: The label of the underlying dispatch queue.
   public init(label: String = "composable.serial-executor") {
     self.queue = DispatchQueue(label: label)
-    self.parksImmediateSleeps = false
+    self.parksImmediateClockSleeps = false
   }
 
   /// Creates an executor on which an ``ImmediateClock`` sleep parks until released, instead of
   /// yielding: what a `TestStore` uses so an endless loop on an immediate clock still lets the
   /// executor go idle between steps.
-  package init(label: String, parksImmediateSleeps: Bool) {
+  package init(label: String, parksImmediateClockSleeps: Bool) {
     self.queue = DispatchQueue(label: label)
-    self.parksImmediateSleeps = parksImmediateSleeps
+    self.parksImmediateClockSleeps = parksImmediateClockSleeps
   }
 
   /// Whether ``ImmediateClock`` sleeps of tasks on this executor park (see ``releaseParked()``).
-  package let parksImmediateSleeps: Bool
+  package let parksImmediateClockSleeps: Bool
 
-  private let parked = Protected<(next: Int, sleeps: [Int: CheckedContinuation<Void, any Error>])>(
+  let parked = Protected<(next: Int, sleeps: [Int: CheckedContinuation<Void, any Error>])>(
     (0, [:]))
-
-  /// How many immediate sleeps are parked.
-  package var parkedCount: Int {
-    parked.withLock { $0.sleeps.count }
-  }
-
-  /// Parks the current task's immediate sleep until ``releaseParked()``, or until the task is
-  /// cancelled (which throws `CancellationError`).
-  package func park() async throws {
-    let id = parked.withLock { parked in
-      defer { parked.next += 1 }
-      return parked.next
-    }
-    try await withTaskCancellationHandler {
-      try await withCheckedThrowingContinuation { continuation in
-        let cancelled = parked.withLock { parked -> Bool in
-          guard !Task.isCancelled else { return true }
-          parked.sleeps[id] = continuation
-          return false
-        }
-        if cancelled { continuation.resume(throwing: CancellationError()) }
-      }
-    } onCancel: {
-      let continuation = parked.withLock { $0.sleeps.removeValue(forKey: id) }
-      continuation?.resume(throwing: CancellationError())
-    }
-  }
-
-  /// Resumes every parked immediate sleep: one round of the loops sleeping on immediate clocks.
-  ///
-  /// - Returns: How many sleeps were released.
-  @discardableResult
-  package func releaseParked() -> Int {
-    let continuations = parked.withLock { parked in
-      defer { parked.sleeps = [:] }
-      return parked.sleeps.sorted { $0.key < $1.key }.map(\.value)
-    }
-    for continuation in continuations { continuation.resume() }
-    return continuations.count
-  }
 
   /// Queues a job; the runtime calls this for every job of a task that prefers this executor.
   ///
@@ -237,57 +200,6 @@ public final class SerialTaskExecutor: TaskExecutor, Sendable {
       return state.idleWaiters.map(\.continuation)
     }
     for waiter in waiters { waiter.resume(returning: false) }
-  }
-
-  /// Notes that a task of this executor used a clock the test left unimplemented, named `name`;
-  /// ``takeUnimplementedClockUses()`` reports it.
-  package func noteUnimplementedClock(_ name: String) {
-    unimplementedClockUses.withLock { uses in
-      if !uses.reported.contains(name), !uses.names.contains(name) { uses.names.append(name) }
-    }
-  }
-
-  /// Notes the use of an unimplemented clock, then suspends until ``takeUnimplementedClockUses()``
-  /// (which throws `CancellationError` here) or until the task is cancelled.
-  package func sleepOnUnimplementedClock(_ name: String) async throws {
-    noteUnimplementedClock(name)
-    let id = unimplementedClockUses.withLock { uses in
-      defer { uses.nextSleep += 1 }
-      return uses.nextSleep
-    }
-    try await withTaskCancellationHandler {
-      try await withCheckedThrowingContinuation { continuation in
-        let cancelled = unimplementedClockUses.withLock { uses -> Bool in
-          guard !Task.isCancelled else { return true }
-          uses.sleeps[id] = continuation
-          return false
-        }
-        if cancelled { continuation.resume(throwing: CancellationError()) }
-      }
-    } onCancel: {
-      let continuation = unimplementedClockUses.withLock { $0.sleeps.removeValue(forKey: id) }
-      continuation?.resume(throwing: CancellationError())
-    }
-  }
-
-  /// How many sleeps are suspended on unimplemented clocks.
-  package var unimplementedClockSleepCount: Int {
-    unimplementedClockUses.withLock { $0.sleeps.count }
-  }
-
-  /// The names of the unimplemented clocks used since the last call and not reported before;
-  /// every sleep suspended on one throws `CancellationError`.
-  package func takeUnimplementedClockUses() -> [String] {
-    let (names, sleeps) = unimplementedClockUses.withLock { uses in
-      defer {
-        uses.reported.formUnion(uses.names)
-        uses.names = []
-        uses.sleeps = [:]
-      }
-      return (uses.names, Array(uses.sleeps.values))
-    }
-    for sleep in sleeps { sleep.resume(throwing: CancellationError()) }
-    return names
   }
 
   /// Starts a task that runs on this executor, with ``current`` bound to it.

@@ -212,7 +212,7 @@ public final class UnimplementedClock: Clock, Sendable {
   /// The executor of the test store whose effect is running, if any.
   private static var testStoreExecutor: SerialTaskExecutor? {
     guard let executor = SerialTaskExecutor.preferredByCurrentTask,
-      executor.parksImmediateSleeps
+      executor.parksImmediateClockSleeps
     else { return nil }
     return executor
   }

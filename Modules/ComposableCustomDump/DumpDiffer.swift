@@ -35,6 +35,10 @@ struct DumpDiffer {
 
   /// The diff of two values, or nil when they dump the same.
   static func diff(_ expected: Any, _ actual: Any) -> String? {
+    AssertionSides.$areCompared.withValue(true) { diffOfSides(expected, actual) }
+  }
+
+  private static func diffOfSides(_ expected: Any, _ actual: Any) -> String? {
     var differ = DumpDiffer()
     var expected = DumpOperand.value(expected)
     var actual = DumpOperand.value(actual)

@@ -11,3 +11,18 @@ public protocol _SideDumpable {
   /// The value to dump on one side of a diff.
   func _dumpValue(expectedSide: Bool) -> Any
 }
+
+/// Whether the equality checks running now compare the two sides of a test's assertion.
+///
+/// A shared value held by a test store's state is one reference on both sides of an assertion,
+/// so `==` on it is reflexive (`x == x` always holds). A diff, and a test store checking a step,
+/// turn this on for the duration of their comparison: a shared value then compares what the
+/// test asserted (its snapshot) with the live value, so an unasserted change still shows.
+///
+/// ```swift
+/// let differs = AssertionSides.$areCompared.withValue(true) { expected != actual }
+/// ```
+package enum AssertionSides {
+  /// Whether a comparison of the two sides of an assertion is running.
+  @TaskLocal package static var areCompared = false
+}

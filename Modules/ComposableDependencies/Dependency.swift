@@ -25,7 +25,7 @@ public struct Dependency<Value>: Sendable {
     /// faster than applying a `KeyPath` at run time.
     let read: @Sendable (DependencyValues) -> Value
     let initialStorage: DependencyStorage
-    let access: DependencyAccess
+    let access: DependencyReadSite
 
     init(
       read: @escaping @Sendable (DependencyValues) -> Value, keyPath: (AnyKeyPath & Sendable)?,
@@ -33,7 +33,7 @@ public struct Dependency<Value>: Sendable {
     ) {
       self.read = read
       self.initialStorage = DependencyValues.currentStorage
-      self.access = DependencyAccess(
+      self.access = DependencyReadSite(
         keyPath: keyPath, fileID: fileID, filePath: filePath, line: line, column: column)
     }
   }

@@ -54,7 +54,7 @@ extension DependencyKey {
   /// A key without its own test value falls back to its preview value, and a test that reads it
   /// without overriding it reports an issue naming the dependency.
   public static var testValue: Value {
-    MissingTestValueProbe.current?.markUsed()
+    TestValueFallbackDetector.current?.markUsed()
     return previewValue
   }
 }

@@ -33,7 +33,7 @@ public struct DependencyValues: Sendable {
   /// The overrides, and where default values are cached.
   @usableFromInline var storage: DependencyStorage
   /// Which `@Dependency` is being read, for messages about it.
-  var access: DependencyAccess?
+  var access: DependencyReadSite?
 
   /// Creates a fresh set of dependencies: no overrides, and default values cached anew.
   ///
@@ -44,10 +44,10 @@ public struct DependencyValues: Sendable {
   /// withDependencies { $0 = DependencyValues() } operation: { runTheTest() }
   /// ```
   public init() {
-    self.init(storage: DependencyStorage(scope: CacheScope()))
+    self.init(storage: DependencyStorage(scope: DefaultValueStore()))
   }
 
-  init(storage: DependencyStorage, access: DependencyAccess? = nil) {
+  init(storage: DependencyStorage, access: DependencyReadSite? = nil) {
     self.storage = storage
     self.access = access
   }
@@ -76,7 +76,7 @@ public struct DependencyValues: Sendable {
   public subscript<Key: TestDependencyKey>(key: Key.Type) -> Key.Value {
     get {
       if let value = storage.value(for: key) { return value }
-      return DefaultValues.value(
+      return DefaultValueCache.value(
         for: key, context: context, scope: storage.scope, access: access)
     }
     set {
@@ -113,18 +113,20 @@ public struct DependencyValues: Sendable {
   static let none = DependencyStorage(scope: nil)
 
   /// Where default values are cached, when not per context and test alone.
-  let scope: CacheScope?
+  let scope: DefaultValueStore?
   private let keys: [ObjectIdentifier]
   private let boxes: [any OverrideBoxProtocol]
   private let index: [ObjectIdentifier: Int]?
 
   private static let indexThreshold = 16
 
-  convenience init(scope: CacheScope?) {
+  convenience init(scope: DefaultValueStore?) {
     self.init(keys: [], boxes: [], scope: scope)
   }
 
-  private init(keys: [ObjectIdentifier], boxes: [any OverrideBoxProtocol], scope: CacheScope?) {
+  private init(
+    keys: [ObjectIdentifier], boxes: [any OverrideBoxProtocol], scope: DefaultValueStore?
+  ) {
     self.keys = keys
     self.boxes = boxes
     self.scope = scope

@@ -26,7 +26,7 @@ public func withDependencies<R>(
 ) rethrows -> R {
   var values = DependencyValues.current
   values.access = nil
-  try DependencyAccess.$isOverriding.withValue(true) { try updateValuesForOperation(&values) }
+  try DependencyReadSite.$isOverriding.withValue(true) { try updateValuesForOperation(&values) }
   return try DependencyValues.$bound.withValue(values.storage, operation: operation)
 }
 
@@ -56,7 +56,7 @@ public func withDependencies<R>(
 ) async rethrows -> R {
   var values = DependencyValues.current
   values.access = nil
-  try await DependencyAccess.$isOverriding.withValue(true) {
+  try await DependencyReadSite.$isOverriding.withValue(true) {
     try await updateValuesForOperation(&values)
   }
   return try await DependencyValues.$bound.withValue(values.storage, operation: operation)
@@ -90,7 +90,7 @@ public func withDependencies<Model, R>(
     values = values.merging(inherited)
   }
   values.access = nil
-  try DependencyAccess.$isOverriding.withValue(true) { try updateValuesForOperation(&values) }
+  try DependencyReadSite.$isOverriding.withValue(true) { try updateValuesForOperation(&values) }
   return try DependencyValues.$bound.withValue(values.storage, operation: operation)
 }
 
@@ -128,7 +128,7 @@ public func withDependencies<Model, R>(
 /// - Parameter updateValues: Mutates the process-wide dependencies.
 public func prepareDependencies(_ updateValues: (inout DependencyValues) throws -> Void) rethrows {
   var values = DependencyValues(storage: DependencyValues.prepared.withLock { $0 })
-  try DependencyAccess.$isOverriding.withValue(true) { try updateValues(&values) }
+  try DependencyReadSite.$isOverriding.withValue(true) { try updateValues(&values) }
   DependencyValues.prepared.withLock { [storage = values.storage] in $0 = storage }
 }
 

@@ -107,10 +107,14 @@ public struct Shared<Value: Sendable>: Sendable {
 }
 
 extension Shared: Equatable where Value: Equatable {
-  /// Two shared values are equal when their values are; two holders of the same value being
-  /// compared by a test store compare what the test asserted with the live value.
+  /// Two shared values are equal when their values are, and two holders of the same reference
+  /// always are: `==` is reflexive.
+  ///
+  /// Only while a test store or a diff compares the two sides of an assertion do two holders of
+  /// the same reference compare what the test asserted with the live value.
   public static func == (lhs: Self, rhs: Self) -> Bool {
     if lhs.reference === rhs.reference {
+      guard AssertionSides.areCompared else { return true }
       return lhs.reference.snapshotOrValue == lhs.reference.value
     }
     return lhs.wrappedValue == rhs.wrappedValue
@@ -204,9 +208,11 @@ public struct SharedReader<Value: Sendable>: Sendable {
 }
 
 extension SharedReader: Equatable where Value: Equatable {
-  /// Two readers are equal when their values are.
+  /// Two readers are equal when their values are, and two readers of the same reference always
+  /// are (see ``Shared``'s `==`).
   public static func == (lhs: Self, rhs: Self) -> Bool {
     if lhs.reference === rhs.reference {
+      guard AssertionSides.areCompared else { return true }
       return lhs.reference.snapshotOrValue == lhs.reference.value
     }
     return lhs.wrappedValue == rhs.wrappedValue

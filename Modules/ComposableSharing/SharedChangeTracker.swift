@@ -19,7 +19,7 @@ public final class SharedChangeTracker: Sendable {
   /// Whether the code running is a test's assertion closure.
   @TaskLocal public static var isAsserting = false
 
-  private let changed = Protected<[ObjectIdentifier: any SnapshotResetting]>([:])
+  private let changed = Protected<[ObjectIdentifier: any SnapshottingReference]>([:])
   /// Whether `changed` may hold a reference: set under its lock by every `track`, cleared under it
   /// by `resetChanges`.
   ///
@@ -28,6 +28,12 @@ public final class SharedChangeTracker: Sendable {
   /// `track`, as taking the lock first would.
   private let mayHaveChanges = Atomic(false)
 
+  /// Whether a shared value may have been tracked since the last reset, without taking the lock:
+  /// when not, comparing states needs no view of the two sides of an assertion.
+  package var mayHaveTrackedValues: Bool {
+    mayHaveChanges.load(ordering: .acquiring)
+  }
+
   /// Creates a tracker.
   ///
   /// ```swift
@@ -35,7 +41,7 @@ public final class SharedChangeTracker: Sendable {
   /// ```
   public init() {}
 
-  func track(_ reference: some SnapshotResetting) {
+  func track(_ reference: some SnapshottingReference) {
     changed.withLock {
       $0[ObjectIdentifier(reference)] = reference
       mayHaveChanges.store(true, ordering: .releasing)
@@ -109,5 +115,5 @@ public final class SharedChangeTracker: Sendable {
 
 /// Shared changes a test has not asserted yet, taken out of a ``SharedChangeTracker``.
 package struct PendingSharedChanges: Sendable {
-  var entries: [(reference: any SnapshotResetting, snapshot: any Sendable)] = []
+  var entries: [(reference: any SnapshottingReference, snapshot: any Sendable)] = []
 }

@@ -1,4 +1,5 @@
 import ComposableCore
+import ComposableCustomDump
 import ComposableDependencies
 import ComposableSharing
 
@@ -16,7 +17,7 @@ extension TestStore {
     switch currentExhaustivity {
     case .on:
       guard let updateStateToExpectedResult else {
-        if before != after {
+        if differs(before, after) {
           location.report(
             """
             State was not expected to change, but a change occurred: …
@@ -32,7 +33,7 @@ extension TestStore {
       guard apply(updateStateToExpectedResult, to: &expected, before: before, location) else {
         return
       }
-      if expected != after {
+      if differs(expected, after) {
         location.report(mismatchMessage(expected: expected, actual: after))
       } else if changed == false {
         location.report(
@@ -47,7 +48,7 @@ extension TestStore {
     case .off(let showSkippedAssertions):
       guard let updateStateToExpectedResult else {
         // NB: what the step left unasserted is all it changed, shared values included.
-        if showSkippedAssertions, before != after {
+        if showSkippedAssertions, differs(before, after) {
           location.note(mismatchMessage(expected: before, actual: after))
         }
         sharedChanges.resetChanges()
@@ -61,7 +62,7 @@ extension TestStore {
       guard apply(updateStateToExpectedResult, to: &expected, before: before, location) else {
         return
       }
-      if expected != after {
+      if differs(expected, after) {
         location.report(mismatchMessage(expected: expected, actual: after))
         return
       }
@@ -74,7 +75,7 @@ extension TestStore {
       var expectedFromBefore = before
       guard
         apply(updateStateToExpectedResult, to: &expectedFromBefore, before: before, location),
-        expectedFromBefore != after
+        differs(expectedFromBefore, after)
       else { return }
       location.note(mismatchMessage(expected: expectedFromBefore, actual: after))
     }
@@ -97,6 +98,13 @@ extension TestStore {
       location.report("Threw error: \(error)")
       return false
     }
+  }
+
+  /// Whether two states of a step differ, shared values compared on the two sides of the
+  /// assertion (what the test asserted against the live value) when any was tracked.
+  func differs(_ expected: State, _ actual: State) -> Bool {
+    guard sharedChanges.mayHaveTrackedValues else { return expected != actual }
+    return AssertionSides.$areCompared.withValue(true) { expected != actual }
   }
 
   private func mismatchMessage(expected: State, actual: State) -> String {

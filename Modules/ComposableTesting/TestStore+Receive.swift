@@ -170,7 +170,7 @@ extension TestStore {
           if matching(processed.action) {
             checkState(
               before: processed.before, after: processed.after, updateStateToExpectedResult,
-              location: location, changed: processed.before != processed.after)
+              location: location, changed: differs(processed.before, processed.after))
           } else {
             location.report(unexpectedActionMessage(processed.action, expected, kind))
           }
@@ -319,67 +319,6 @@ extension TestStore {
     actions.isEmpty ? "" : "\n\nReceived actions that do not match: \(describeList(actions))"
   }
 }
-
-/// What a `receive` names: an action, a case, a case and its payload, or a predicate.
-enum ExpectedAction<Action> {
-  case action
-  case casePath
-  case casePathAndValue(isSameCase: (Action) -> Bool)
-  case predicate
-}
-
-/// The reference's message for an action that was not received.
-func notReceivedMessage<Action>(_ expected: Action?, _ kind: ExpectedAction<Action>) -> String {
-  switch kind {
-  case .action:
-    """
-    Expected to receive the following action, but didn't: …
-
-    \(indented(expected.map { describe($0) } ?? "nil", by: 2))
-    """
-  case .casePath, .casePathAndValue:
-    "Expected to receive an action matching case path, but didn't get one."
-  case .predicate:
-    "Expected to receive an action matching predicate, but didn't get one."
-  }
-}
-
-/// The reference's message for a received action that is not the one expected.
-func unexpectedActionMessage<Action>(
-  _ received: Action, _ expected: Action?, _ kind: ExpectedAction<Action>
-) -> String {
-  let description: String
-  switch kind {
-  case .action:
-    description = """
-      \(indentedDiff(expected as Any, received))
-
-      (Expected: −, Received: +)
-      """
-  case .casePathAndValue(let isSameCase) where isSameCase(received):
-    description = """
-      \(indentedDiff(expected as Any, received, by: 2))
-
-      (Expected: −, Actual: +)
-      """
-  default:
-    description = indented(describe(received), by: 2)
-  }
-  return """
-    Received unexpected action: …
-
-    \(description)
-    """
-}
-
-/// The reference's advice when effects are still in flight.
-let effectsInFlightSuggestion = """
-  There are effects in-flight. If the effect that delivers this action uses a clock/scheduler \
-  (via "receive(on:)", "delay", "debounce", etc.), make sure that you wait enough time for it to \
-  perform the effect. If you are using a test clock/scheduler, advance it so that the effects may \
-  complete, or consider using an immediate clock/scheduler to immediately perform the effect \
-  instead.
-  """
 
 /// How many rounds of ImmediateClock sleeps a step may release before it gives up.
 let immediateRoundLimit = 1_000

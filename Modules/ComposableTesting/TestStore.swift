@@ -109,7 +109,7 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   /// store, each of which holds a reference to it; `deinit` reads it once no reference is left,
   /// and releasing the last one orders every earlier write before that read. A lock cost a tenth
   /// of a step. Like the step's bookkeeping above, it is also not checked for exclusivity.
-  @exclusivity(unchecked) nonisolated(unsafe) var endOfTestChecks = EndOfTestChecks()
+  @exclusivity(unchecked) nonisolated(unsafe) var completionChecks = TestCompletionChecks()
   /// The shared values the feature changed since the last step.
   let sharedChanges = SharedChangeTracker()
 
@@ -146,7 +146,8 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     let (state, reducer, dependencies) = withDependencies(prepareDependencies) {
       (initialState(), reducer(), DependencyValues.current)
     }
-    let executor = SerialTaskExecutor(label: "composable.test-store", parksImmediateSleeps: true)
+    let executor = SerialTaskExecutor(
+      label: "composable.test-store", parksImmediateClockSleeps: true)
     let received = ReceivedActions<Action>()
     self.currentState = state
     self.stateBeforeStep = state
@@ -237,96 +238,6 @@ public final class TestStore<State: Equatable, Action: Sendable> {
       tasks: step.started.map { $0.task }, store: self, lineage: lineage, location: location)
   }
 
-  /// Sends an action named by its case key path, for cases without a payload.
-  ///
-  /// ```swift
-  /// await store.send(\.login.submitButtonTapped)
-  /// ```
-  ///
-  /// - Parameters:
-  ///   - action: The case of the action to send.
-  ///   - updateStateToExpectedResult: The expected state change, as in `send(_:assert:)`.
-  ///   - fileID: The file ID of the caller, for messages.
-  ///   - filePath: The file path of the caller, for messages.
-  ///   - line: The line of the caller, for messages.
-  ///   - column: The column of the caller, for messages.
-  /// - Returns: A handle on the effects the action started.
-  @discardableResult
-  public func send(
-    _ action: CaseKeyPath<Action, Void>,
-    assert updateStateToExpectedResult: ((_ state: inout State) throws -> Void)? = nil,
-    fileID: StaticString = #fileID,
-    filePath: StaticString = #filePath,
-    line: UInt = #line,
-    column: UInt = #column
-  ) async -> TestStoreTask {
-    await send(
-      action.casePath().embed(()), assert: updateStateToExpectedResult,
-      fileID: fileID, filePath: filePath, line: line, column: column)
-  }
-
-  /// Sends an action named by its case key path, with its payload.
-  ///
-  /// ```swift
-  /// await store.send(\.login.emailChanged, "blob@example.com") { $0.login.email = "blob@example.com" }
-  /// ```
-  ///
-  /// - Parameters:
-  ///   - action: The case of the action to send.
-  ///   - value: The case's payload.
-  ///   - updateStateToExpectedResult: The expected state change, as in `send(_:assert:)`.
-  ///   - fileID: The file ID of the caller, for messages.
-  ///   - filePath: The file path of the caller, for messages.
-  ///   - line: The line of the caller, for messages.
-  ///   - column: The column of the caller, for messages.
-  /// - Returns: A handle on the effects the action started.
-  @discardableResult
-  public func send<Value>(
-    _ action: CaseKeyPath<Action, Value>,
-    _ value: Value,
-    assert updateStateToExpectedResult: ((_ state: inout State) throws -> Void)? = nil,
-    fileID: StaticString = #fileID,
-    filePath: StaticString = #filePath,
-    line: UInt = #line,
-    column: UInt = #column
-  ) async -> TestStoreTask {
-    await send(
-      action.casePath().embed(value), assert: updateStateToExpectedResult,
-      fileID: fileID, filePath: filePath, line: line, column: column)
-  }
-
-  /// Asserts on the current state without sending an action.
-  ///
-  /// ```swift
-  /// store.assert { $0.count = 2 }
-  /// ```
-  ///
-  /// - Parameters:
-  ///   - updateStateToExpectedResult: Describes the expected state, as in `send(_:assert:)`.
-  ///   - fileID: The file ID of the caller, for messages.
-  ///   - filePath: The file path of the caller, for messages.
-  ///   - line: The line of the caller, for messages.
-  ///   - column: The column of the caller, for messages.
-  public func assert(
-    _ updateStateToExpectedResult: (_ state: inout State) throws -> Void,
-    fileID: StaticString = #fileID,
-    filePath: StaticString = #filePath,
-    line: UInt = #line,
-    column: UInt = #column
-  ) {
-    let location = StepLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    withoutActuallyEscaping(updateStateToExpectedResult) { update in
-      withDependencyValues(dependencies) {
-        SharedChangeTracker.$current.withValue(sharedChanges) {
-          checkState(
-            before: currentState, after: currentState, update, location: location,
-            changed: nil)
-        }
-      }
-    }
-    sharedChanges.resetChanges()
-  }
-
   /// What processing an action did.
   struct Step {
     /// The effect tasks it started, with their runtime ids.
@@ -361,7 +272,7 @@ public final class TestStore<State: Equatable, Action: Sendable> {
       SharedChangeTracker.$current.withValue(sharedChanges) {
         effect = reducer.reduce(into: &currentState, action: action)
         let after = currentState
-        check(before, after, before != after || sharedChanges.hasChanges)
+        check(before, after, sharedChanges.hasChanges || differs(before, after))
       }
     }
     sharedChanges.resetChanges()
@@ -441,14 +352,14 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     if !skippedEffectIDs.isEmpty { skippedEffectIDs.formIntersection(runtime.runningIDs) }
     // NB: after most steps only the last step changes: updating it in place spares building the
     // checks anew, and releasing the old ones, at every step.
-    if effectOrigins.isEmpty, endOfTestChecks.runningEffects.isEmpty,
-      !endOfTestChecks.isFinished, endOfTestChecks.exhaustivity == currentExhaustivity,
-      !hasProcessedReceived, endOfTestChecks.processedUnhandled.isEmpty
+    if effectOrigins.isEmpty, completionChecks.runningEffects.isEmpty,
+      !completionChecks.isFinished, completionChecks.exhaustivity == currentExhaustivity,
+      !hasProcessedReceived, completionChecks.processedUnhandled.isEmpty
     {
-      endOfTestChecks.lastStep = lastStep
+      completionChecks.lastStep = lastStep
       return
     }
-    endOfTestChecks = EndOfTestChecks(
+    completionChecks = TestCompletionChecks(
       exhaustivity: currentExhaustivity,
       processedUnhandled: processedReceived.map { customDumpLine($0.action) },
       runningEffects: effectOrigins.isEmpty ? [] : Array(effectOrigins.values),
@@ -457,209 +368,11 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   }
 
   deinit {
-    var checks = endOfTestChecks
+    var checks = completionChecks
     defer { runtime.cancelAll() }
     // NB: effects may have sent actions since the last step; read the buffer as it is now.
     checks.unhandledActions =
       checks.processedUnhandled + received.actions.map { customDumpLine($0) }
     checks.report(running: runtime.runningIDs)
   }
-}
-
-extension TestStore {
-  /// Creates a test store whose initial state is typed by the reducer, so a literal works:
-  /// `TestStore(initialState: []) { Feature() }`.
-  ///
-  /// Swift types a result-builder closure only once the store's `State` is known, which a literal
-  /// such as `[]` cannot tell; this overload takes the reducer as a plain closure, from which the
-  /// state's type is inferred. It is chosen only when the other one cannot be.
-  ///
-  /// ```swift
-  /// let store = TestStore(initialState: []) { TodosFeature() }
-  /// ```
-  ///
-  /// - Parameters:
-  ///   - initialState: The feature's state at the start of the test.
-  ///   - reducer: The feature's reducer, as a single expression.
-  ///   - prepareDependencies: Overrides dependencies for the test.
-  ///   - fileID: The file ID of the caller, for messages.
-  ///   - filePath: The file path of the caller, for messages.
-  ///   - line: The line of the caller, for messages.
-  ///   - column: The column of the caller, for messages.
-  ///   - typedByTheReducer: Not an argument: it tells this overload apart from the other one.
-  public convenience init<R: Reducer>(
-    initialState: @autoclosure () -> R.State,
-    reducer: () -> R,
-    withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in },
-    fileID: StaticString = #fileID,
-    filePath: StaticString = #filePath,
-    line: UInt = #line,
-    column: UInt = #column,
-    _ typedByTheReducer: Void = ()
-  ) where R.State == State, R.Action == Action {
-    self.init(
-      initialState: initialState(), reducer: reducer, withDependencies: prepareDependencies,
-      fileID: fileID, filePath: filePath, line: line, column: column)
-  }
-}
-
-/// A received action that a non-exhaustive `receive` processed while looking for another one,
-/// with the state before and after it.
-struct ProcessedAction<State, Action> {
-  let action: Action
-  let before: State
-  let after: State
-}
-
-extension TestStore {
-  typealias ProcessedAction = ComposableTesting.ProcessedAction<State, Action>
-}
-
-/// Where a step of a test was written.
-struct StepLocation: Sendable {
-  let fileID: StaticString
-  let filePath: StaticString
-  let line: UInt
-  let column: UInt
-
-  func report(_ message: String) {
-    reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
-  }
-
-  func note(_ message: String) {
-    reportNote(message, fileID: fileID, filePath: filePath, line: line, column: column)
-  }
-}
-
-/// The action that started an effect, and where it was sent.
-struct EffectOrigin: Sendable {
-  let id: Int
-  let action: String
-  let location: StepLocation
-}
-
-/// What must hold when a test store goes away, kept so `deinit` can check it.
-struct EndOfTestChecks: Sendable {
-  var exhaustivity: Exhaustivity = .on
-  /// Received actions processed by a non-exhaustive `receive` and not taken since.
-  var processedUnhandled: [String] = []
-  var unhandledActions: [String] = []
-  var runningEffects: [EffectOrigin] = []
-  var lastStep: StepLocation?
-  /// Whether `finish()` already checked, and nothing happened since.
-  var isFinished = false
-
-  func report(running: Set<Int>) {
-    guard exhaustivity == .on, !isFinished else { return }
-    if !unhandledActions.isEmpty, let lastStep {
-      lastStep.report(unexpectedActionsMessage(unhandledActions))
-    }
-    for effect in runningEffects where running.contains(effect.id) {
-      effect.location.report(stillRunningMessage(effect.action))
-    }
-  }
-}
-
-/// How many jobs the store's executor may run without going idle before a step gives up on it.
-let busyJobLimit = 100_000
-
-func unexpectedActionsMessage(_ actions: [String]) -> String {
-  """
-  The store received \(actions.count) unexpected \
-  action\(actions.count == 1 ? "" : "s") by the end of this test: …
-
-    Unhandled actions:
-  \(actions.map { "    • " + abbreviatedCase($0) }.joined(separator: "\n"))
-
-  Every action an effect sends must be received with 'await store.receive(…)' before the test \
-  ends (or skipped with 'await store.skipReceivedActions()'), so that the test proves what the \
-  feature does with it.
-  """
-}
-
-func stillRunningMessage(_ action: String) -> String {
-  """
-  An effect returned for this action is still running. It must complete before the end of the \
-  test. …
-
-  To fix, inspect any effects the reducer returns for this action and ensure that all of them \
-  complete by the end of the test. There are a few reasons why an effect may not have completed:
-
-  • If using async/await in your effect, it may need a little bit of time to properly finish. To \
-  fix you can simply perform "await store.finish()" at the end of your test.
-
-  • If an effect uses a clock/scheduler (via "receive(on:)", "delay", "debounce", etc.), make \
-  sure that you wait enough time for it to perform the effect. If you are using a test \
-  clock/scheduler, advance it so that the effects may complete, or consider using an immediate \
-  clock/scheduler to immediately perform the effect instead.
-
-  • If you are returning a long-living effect (timers, notifications, subjects, etc.), then make \
-  sure those effects are torn down by marking the effect ".cancellable" and returning a \
-  corresponding cancellation effect ("Effect.cancel") from another action, or, if your effect is \
-  driven by a Combine subject, send it a completion.
-
-  Action:
-    \(action.replacingOccurrences(of: "\n", with: "\n    "))
-  """
-}
-
-/// The issue for an effect that never lets the store's executor go idle.
-let neverSuspendsMessage = """
-  An effect is still running without ever suspending: the store's executor ran \
-  \(busyJobLimit) jobs without going idle, as a loop on 'Task.yield()' does. …
-
-  The test store stopped running this store's effects. Make the loop wait on something the test \
-  controls (a TestClock or an ImmediateClock sleep, an action), or end it.
-  """
-
-/// The issue for an effect that used a clock the test left unimplemented.
-func unimplementedClockMessage(_ name: String) -> String {
-  """
-  An effect uses the unimplemented \(name); override it with TestClock or ImmediateClock. …
-
-  The test store stopped the sleep on it. Override the clock where the store is made, e.g. \
-  'withDependencies: { $0.\(name) = ImmediateClock() }', or set 'store.dependencies.\(name)' \
-  before the step.
-  """
-}
-
-/// A one-line case dump shortened as the reference shows unhandled actions: `.second`,
-/// `.child(.done)`.
-func abbreviatedCase(_ line: String) -> String {
-  guard let dot = typePrefixEnd(line) else { return line }
-  return String(line[dot...])
-}
-
-/// Where the type name in front of a case dump ends: the last `.` before the case name.
-private func typePrefixEnd(_ line: String) -> String.Index? {
-  var last: String.Index?
-  var index = line.startIndex
-  while index < line.endIndex {
-    let character = line[index]
-    if character == "(" || character == " " { break }
-    if character == "." { last = index }
-    index = line.index(after: index)
-  }
-  return last
-}
-
-/// A list of values in the reference's indexed layout: `[`, `  [0]: .second`, `]`.
-func indexedList<Value>(_ values: [Value]) -> String {
-  guard !values.isEmpty else { return "[]" }
-  let items = values.enumerated().map { index, value in
-    "  [\(index)]: " + abbreviatedCase(customDumpLine(value))
-  }
-  return "[\n" + items.joined(separator: "\n") + "\n]"
-}
-
-func list(_ descriptions: [String]) -> String {
-  guard descriptions.count > 1 || descriptions.first?.contains("\n") == true else {
-    return "[\(descriptions.first ?? "")]"
-  }
-  let items = descriptions.map { "  " + $0.replacingOccurrences(of: "\n", with: "\n  ") }
-  return "[\n" + items.joined(separator: ",\n") + "\n]"
-}
-
-func describeList<Action>(_ actions: [Action]) -> String {
-  list(actions.map { customDump($0) })
 }

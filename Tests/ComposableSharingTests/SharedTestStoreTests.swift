@@ -29,6 +29,18 @@ struct SharedCounter: Reducer {
 
 @MainActor
 @Suite struct SharedTestStoreTests {
+  @Test func sharedEqualityIsReflexiveMidStep() async {
+    let store = TestStore(initialState: SharedCounter.State()) { SharedCounter() }
+    await store.send(.incrementButtonTapped) {
+      // NB: the reducer changed the count, and the test has not asserted it yet: the state's
+      // snapshot (0) and live value (1) differ, yet a value still equals itself.
+      let state = $0
+      #expect(state == state)
+      #expect(state.$count == state.$count)
+      $0.$count.withLock { $0 = 1 }
+    }
+  }
+
   @Test func assertedSharedMutationPasses() async {
     let store = TestStore(initialState: SharedCounter.State()) { SharedCounter() }
     await store.send(.incrementButtonTapped) {

@@ -38,7 +38,7 @@ extension Effect {
   /// The same as `merge(first, second, third)`, without building arrays when at most one of them
   /// is not `.none` (the usual case for a reducer combining a child's, its own and a cancellation).
   @inlinable
-  static func merge3(_ first: Self, _ second: Self, _ third: Self) -> Self {
+  static func mergeSkippingNone(_ first: Self, _ second: Self, _ third: Self) -> Self {
     switch (first.operation, second.operation, third.operation) {
     case (_, .none, .none): first
     case (.none, _, .none): second

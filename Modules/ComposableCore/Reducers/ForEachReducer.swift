@@ -136,7 +136,7 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element:
     let parentEffects = parent.reduce(into: &state, action: action)
     let elements = state[keyPath: toElementsState]
     guard elements.count < idsBefore.count || elements.ids != idsBefore else {
-      return .merge3(elementEffects, parentEffects, .none)
+      return .mergeSkippingNone(elementEffects, parentEffects, .none)
     }
     let removed = idsBefore.filter { elements.index(id: $0) == nil }
     let cancellations = removed.map {

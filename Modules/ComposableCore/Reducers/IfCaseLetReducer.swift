@@ -157,7 +157,7 @@ public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     let parentEffects = parent.reduce(into: &state, action: action)
     let cancel: Effect<Parent.Action> =
       wasPresent && extract(state) == nil ? .cancel(id: namespace) : .none
-    return .merge3(childEffects, parentEffects, cancel)
+    return .mergeSkippingNone(childEffects, parentEffects, cancel)
   }
 
   /// Reports a child action received while the state is another case.

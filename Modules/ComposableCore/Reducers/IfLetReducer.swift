@@ -83,7 +83,7 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     let parentEffects = parent.reduce(into: &state, action: action)
     let cancel: Effect<Parent.Action> =
       wasPresent && state[keyPath: toChildState] == nil ? .cancel(id: namespace) : .none
-    return .merge3(childEffects, parentEffects, cancel)
+    return .mergeSkippingNone(childEffects, parentEffects, cancel)
   }
 
   /// Reports a child action received while the child state is `nil`.

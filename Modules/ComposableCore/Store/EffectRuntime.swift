@@ -134,7 +134,7 @@ package final class EffectRuntime<Action: Sendable>: Sendable {
           started: &started)
       }
     case .concatenate(let effects):
-      if effects.allSatisfy(\.isSynchronous) {
+      if effects.allSatisfy(\.startsNoTask) {
         for effect in effects {
           run(
             effect, cancellationIDs: cancellationIDs, lineage: lineage, sendNow: sendNow,
@@ -285,12 +285,12 @@ package final class EffectRuntime<Action: Sendable>: Sendable {
 
 extension Effect {
   /// Whether running the effect starts no task.
-  var isSynchronous: Bool {
+  var startsNoTask: Bool {
     switch operation {
     case .none, .send, .cancel: true
     case .run: false
-    case .merge(let effects), .concatenate(let effects): effects.allSatisfy(\.isSynchronous)
-    case .cancellable(_, _, let effect): effect.isSynchronous
+    case .merge(let effects), .concatenate(let effects): effects.allSatisfy(\.startsNoTask)
+    case .cancellable(_, _, let effect): effect.startsNoTask
     }
   }
 }

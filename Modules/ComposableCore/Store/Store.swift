@@ -62,12 +62,12 @@ public final class Store<State, Action: Sendable> {
     withDependencies prepareDependencies: (inout DependencyValues) -> Void,
     executor: SerialTaskExecutor?
   ) {
-    let core = makeRootCore(
+    let core = makeRootStore(
       initialState: initialState, reducer: reducer, withDependencies: prepareDependencies,
       executor: executor
     ) { reducer in
       { core, action, more, storage, started in
-        RootCore.reduce(
+        RootStore.reduce(
           action, then: more, into: &storage, reducer: reducer, core: core, started: &started)
       }
     }

@@ -2,7 +2,7 @@ import ComposableIssueReporting
 import ComposableLocking
 
 /// The one storage location that every holder of a key shares.
-final class SharedReference<Value: Sendable>: @unchecked Sendable, SnapshotResetting,
+final class SharedReference<Value: Sendable>: @unchecked Sendable, SnapshottingReference,
   SharedValueReference
 {
   // NB: `@unchecked Sendable` is sound: `storage`'s pointee, `snapshot` and `version` are read and
@@ -185,7 +185,7 @@ final class SharedReference<Value: Sendable>: @unchecked Sendable, SnapshotReset
 }
 
 /// A shared reference whose pending test snapshot can be cleared.
-protocol SnapshotResetting: AnyObject, Sendable {
+protocol SnapshottingReference: AnyObject, Sendable {
   var hasPendingChange: Bool { get }
   func resetSnapshot()
   /// Takes out the pending snapshot, if any: the value then compares as unchanged.
@@ -209,7 +209,7 @@ protocol SharedValueReference: AnyObject, Sendable {
 /// Such a key is never subscribed to: its storage changes the reference it keeps directly. Nor
 /// does the registry track its reference: the storage finds it. So nothing holds a weak
 /// reference to it, which would make every retain and release of it slower.
-protocol ReferenceKeepingKey: SharedReaderKey {
+protocol ReferenceStorageKey: SharedReaderKey {
   /// The reference the storage keeps for the key, if any.
   func keptReference() -> (any SharedValueReference)?
   /// Makes the storage keep `reference` for the key from now on.

@@ -19,10 +19,10 @@ package enum SharedRegistry {
     fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
   ) -> SharedReference<Key.Value> {
     let id = SharedKeyID(key)
-    let keeping = key as? any ReferenceKeepingKey
+    let keeping = key as? any ReferenceStorageKey
     return references.withLock { references in
       // NB: a key whose storage keeps the reference is found there, never in the registry (see
-      // `ReferenceKeepingKey`).
+      // `ReferenceStorageKey`).
       if let keeping {
         if let kept = keeping.keptReference() as? SharedReference<Key.Value> { return kept }
       } else if let existing = references[id]?.reference as? SharedReference<Key.Value> {

@@ -72,17 +72,17 @@ public struct FileStorageKey<Value: Codable & Sendable>: SharedKey {
     do {
       data = try storage.load(url)
     } catch {
-      storage.state.setGuarded(true, url: url)
+      storage.state.setRefusesOverwrite(true, url: url)
       throw FileStorageError.readFailed(url: url, underlying: error)
     }
     guard let data else {
-      storage.state.setGuarded(false, url: url)
+      storage.state.setRefusesOverwrite(false, url: url)
       return nil
     }
     let decodingError: any Error
     do {
       let value = try decoder.decode(Value.self, from: data)
-      storage.state.setGuarded(false, url: url)
+      storage.state.setRefusesOverwrite(false, url: url)
       return value
     } catch {
       decodingError = error
@@ -91,11 +91,11 @@ public struct FileStorageKey<Value: Codable & Sendable>: SharedKey {
     do {
       movedTo = try storage.moveAside(url)
     } catch {
-      storage.state.setGuarded(true, url: url)
+      storage.state.setRefusesOverwrite(true, url: url)
       throw FileStorageError.undecodableLeftInPlace(
         url: url, decodingError: decodingError, moveError: error)
     }
-    storage.state.setGuarded(false, url: url)
+    storage.state.setRefusesOverwrite(false, url: url)
     throw FileStorageError.undecodable(url: url, movedTo: movedTo, decodingError: decodingError)
   }
 
@@ -160,7 +160,7 @@ public struct FileStorageKey<Value: Codable & Sendable>: SharedKey {
     return storage.observe(url, clock) { data in
       guard let data else {
         state.discardPendingWrite(to: url)
-        state.setGuarded(false, url: url)
+        state.setRefusesOverwrite(false, url: url)
         didSet(nil)
         return
       }
@@ -176,7 +176,7 @@ public struct FileStorageKey<Value: Codable & Sendable>: SharedKey {
         return
       }
       state.discardPendingWrite(to: url)
-      state.setGuarded(false, url: url)
+      state.setRefusesOverwrite(false, url: url)
       didSet(value)
     }
   }

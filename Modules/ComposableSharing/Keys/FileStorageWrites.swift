@@ -20,7 +20,7 @@ final class FileStorageState: Sendable {
     var pending: (@Sendable () throws -> Void)?
     /// Whether the file holds data that could not be decoded nor moved aside, and so must not
     /// be overwritten.
-    var isGuarded = false
+    var refusesOverwrite = false
   }
 
   private enum TrailingWrite {
@@ -98,14 +98,14 @@ final class FileStorageState: Sendable {
   }
 
   /// Forbids (or allows again) overwriting a file.
-  func setGuarded(_ isGuarded: Bool, url: URL) {
-    slot(for: url).withLock { $0.isGuarded = isGuarded }
+  func setRefusesOverwrite(_ refusesOverwrite: Bool, url: URL) {
+    slot(for: url).withLock { $0.refusesOverwrite = refusesOverwrite }
   }
 
   private static func guarded(
     _ slot: WriteSlot, _ url: URL, _ write: @Sendable () throws -> Void
   ) throws {
-    guard !slot.isGuarded else { throw FileStorageError.overwriteRefused(url: url) }
+    guard !slot.refusesOverwrite else { throw FileStorageError.overwriteRefused(url: url) }
     try write()
   }
 

@@ -5,12 +5,12 @@ import ComposableLocking
 ///
 /// The values live in the scope itself, so they go when it goes, and a scope created later can
 /// never see them (as it could if they were kept by the scope's address, which can be reused).
-final class CacheScope: Sendable {
-  let cache = Protected<[DefaultValues.CacheKey: DefaultValues.Entry]>([:])
+final class DefaultValueStore: Sendable {
+  let cache = Protected<[DefaultValueCache.CacheKey: DefaultValueCache.Entry]>([:])
 }
 
 /// The default (not overridden) value of each dependency, computed once per context and test.
-enum DefaultValues {
+enum DefaultValueCache {
   struct CacheKey: Hashable, Sendable {
     let key: ObjectIdentifier
     let context: DependencyContext
@@ -47,7 +47,8 @@ enum DefaultValues {
   private static let cache = Protected<[CacheKey: Entry]>([:])
 
   static func value<Key: TestDependencyKey>(
-    for key: Key.Type, context: DependencyContext, scope: CacheScope?, access: DependencyAccess?
+    for key: Key.Type, context: DependencyContext, scope: DefaultValueStore?,
+    access: DependencyReadSite?
   ) -> Key.Value {
     let cacheKey = CacheKey(
       key: ObjectIdentifier(key),
@@ -55,7 +56,7 @@ enum DefaultValues {
       test: context == .test ? testFramework?.currentTestKey() : nil
     )
     let cache = scope?.cache ?? Self.cache
-    let isOverriding = DependencyAccess.isOverriding
+    let isOverriding = DependencyReadSite.isOverriding
     let cached = cache.withLock { cache -> (value: any Sendable, report: Bool)? in
       guard let entry = cache[cacheKey] else { return nil }
       let report = entry.isMissing && !entry.reported && !isOverriding
@@ -91,14 +92,14 @@ enum DefaultValues {
     case .preview:
       return (key.previewValue, false)
     case .test:
-      let probe = MissingTestValueProbe()
-      let value = MissingTestValueProbe.$current.withValue(probe) { key.testValue }
+      let probe = TestValueFallbackDetector()
+      let value = TestValueFallbackDetector.$current.withValue(probe) { key.testValue }
       return (value, probe.wasUsed)
     }
   }
 
   private static func reportMissing<Key: TestDependencyKey>(
-    _ key: Key.Type, context: DependencyContext, access: DependencyAccess?
+    _ key: Key.Type, context: DependencyContext, access: DependencyReadSite?
   ) {
     let access = access ?? .unknown
     if context == .live {
@@ -111,4 +112,13 @@ enum DefaultValues {
   private static func liveValue<Key: DependencyKey>(of key: Key.Type) -> any Sendable {
     key.liveValue
   }
+}
+
+/// Notices when a key's default `testValue` (which falls back to its live value) is computed.
+final class TestValueFallbackDetector: Sendable {
+  @TaskLocal static var current: TestValueFallbackDetector?
+  private let used = Protected(false)
+
+  func markUsed() { used.withLock { $0 = true } }
+  var wasUsed: Bool { used.withLock { $0 } }
 }

@@ -14,7 +14,7 @@ import Synchronization
 /// `storage`): each such check costs about as much as a small reducer.
 @usableFromInline
 @MainActor
-final class RootCore<State, Action: Sendable> {
+final class RootStore<State, Action: Sendable> {
   /// What a send changes: the state, and the actions waiting for the one being processed.
   @usableFromInline
   struct Storage {
@@ -39,15 +39,15 @@ final class RootCore<State, Action: Sendable> {
   /// NB: a closure made where the store is created, specialized for the reducer's type, rather
   /// than an `any Reducer`: a send makes one call through it, and the reducer is called directly
   /// (and inlined) for every action, instead of through the existential for each one.
-  @usableFromInline let reduceActions: ReduceActions
+  @usableFromInline let reducerLoop: ReducerLoop
   @usableFromInline let dependencies: DependencyValues
   @usableFromInline let runtime: EffectRuntime<Action>
-  /// The type of ``reduceActions``: the core, the action, the actions queued after it, the storage,
+  /// The type of ``reducerLoop``: the core, the action, the actions queued after it, the storage,
   /// and where the effects started go.
   @usableFromInline
-  typealias ReduceActions =
+  typealias ReducerLoop =
     @MainActor (
-      RootCore, Action, ArraySlice<Action>, inout Storage,
+      RootStore, Action, ArraySlice<Action>, inout Storage,
       inout [(id: Int, task: Task<Void, Never>)]
     ) -> Void
   /// Whether a send is being processed further up the stack.
@@ -69,16 +69,17 @@ final class RootCore<State, Action: Sendable> {
   private var nextObserverID = 0
 
   init(
-    state: State, reduceActions: @escaping ReduceActions, dependencies: DependencyValues,
+    state: State, reducerLoop: @escaping ReducerLoop, dependencies: DependencyValues,
     executor: SerialTaskExecutor?
   ) {
     self.storage = Storage(state: state)
-    self.reduceActions = reduceActions
+    self.reducerLoop = reducerLoop
     self.dependencies = dependencies
-    let delivery = Delivery<Action>()
-    let inbox = Inbox(delivery: delivery)
-    self.runtime = EffectRuntime(executor: executor, post: { action, _ in inbox.post(action) })
-    delivery.receive = { [weak self] actions in
+    let actionDelivery = EffectActionDelivery<Action>()
+    let actionQueue = EffectActionQueue(actionDelivery: actionDelivery)
+    self.runtime = EffectRuntime(
+      executor: executor, post: { action, _ in actionQueue.post(action) })
+    actionDelivery.receive = { [weak self] actions in
       guard let self, !actions.isEmpty else { return }
       guard !isSending.load(ordering: .relaxed) else {
         reentrantActions.append(contentsOf: actions)
@@ -120,7 +121,7 @@ final class RootCore<State, Action: Sendable> {
     isSending.store(true, ordering: .relaxed)
     var started: [(id: Int, task: Task<Void, Never>)] = []
     withStoreDependencies(dependencies) {
-      reduceActions(self, action, more, &storage, &started)
+      reducerLoop(self, action, more, &storage, &started)
     }
     isSending.store(false, ordering: .relaxed)
     if observerCount.load(ordering: .relaxed) > 0 { notifyObservers() }
@@ -131,7 +132,7 @@ final class RootCore<State, Action: Sendable> {
   @inlinable
   static func reduce<R: Reducer<State, Action>>(
     _ action: Action, then more: ArraySlice<Action>, into storage: inout Storage, reducer: R,
-    core: RootCore, started: inout [(id: Int, task: Task<Void, Never>)]
+    core: RootStore, started: inout [(id: Int, task: Task<Void, Never>)]
   ) {
     if !more.isEmpty { storage.queue.append(contentsOf: more) }
     var next: Action? = action
@@ -209,23 +210,23 @@ final class RootCore<State, Action: Sendable> {
 
 /// Builds the root of a store: its initial state and reducer, built with its dependencies.
 ///
-/// `reduceActions` makes the core's ``RootCore/reduceActions`` for the reducer built; the store
-/// passes a closure that calls ``RootCore/reduce(_:then:into:reducer:core:started:)``, so that
+/// `reducerLoop` makes the core's ``RootStore/reducerLoop`` for the reducer built; the store
+/// passes a closure that calls ``RootStore/reduce(_:then:into:reducer:core:started:)``, so that
 /// it is specialized for the reducer's type.
 @usableFromInline
 @MainActor
-func makeRootCore<State, Action: Sendable, R: Reducer<State, Action>>(
+func makeRootStore<State, Action: Sendable, R: Reducer<State, Action>>(
   initialState: () -> State,
   reducer: () -> R,
   withDependencies prepareDependencies: (inout DependencyValues) -> Void,
   executor: SerialTaskExecutor?,
-  reduceActions: (R) -> RootCore<State, Action>.ReduceActions
-) -> RootCore<State, Action> {
+  reducerLoop: (R) -> RootStore<State, Action>.ReducerLoop
+) -> RootStore<State, Action> {
   let (state, reducer, dependencies) = withDependencies(prepareDependencies) {
     (initialState(), reducer(), DependencyValues.current)
   }
-  return RootCore(
-    state: state, reduceActions: reduceActions(reducer), dependencies: dependencies,
+  return RootStore(
+    state: state, reducerLoop: reducerLoop(reducer), dependencies: dependencies,
     executor: executor)
 }
 
@@ -236,46 +237,6 @@ func makeRootCore<State, Action: Sendable, R: Reducer<State, Action>>(
 @usableFromInline
 func withStoreDependencies(_ dependencies: DependencyValues, _ body: () -> Void) {
   withDependencyValues(dependencies, operation: body)
-}
-
-/// Where effects post their actions: they never wait for the main actor, and a single main-actor
-/// job delivers what has been posted, in order.
-///
-/// NB: because posting does not suspend, an effect running on a `SerialTaskExecutor` reaches its
-/// next suspension point (say, a `TestClock` sleep) before the executor reports that it is idle,
-/// and the delivery job is enqueued on the main actor before anything that waits for idleness
-/// resumes there. That is what makes tests of stores deterministic.
-final class Inbox<Action: Sendable>: Sendable {
-  private let state = Protected<(actions: [Action], isScheduled: Bool)>(([], false))
-  private let delivery: Delivery<Action>
-
-  init(delivery: Delivery<Action>) {
-    self.delivery = delivery
-  }
-
-  func post(_ action: Action) {
-    let schedule = state.withLock { state -> Bool in
-      state.actions.append(action)
-      defer { state.isScheduled = true }
-      return !state.isScheduled
-    }
-    guard schedule else { return }
-    Task { @MainActor in
-      let actions = self.state.withLock { state -> [Action] in
-        defer { state = ([], false) }
-        return state.actions
-      }
-      self.delivery.receive?(actions)
-    }
-  }
-}
-
-/// The main-actor end of an inbox, connected to its store once the store exists.
-@MainActor
-final class Delivery<Action: Sendable> {
-  var receive: (([Action]) -> Void)?
-
-  nonisolated init() {}
 }
 
 /// Calls `body` with the object `object` refers to, not retaining it for the call: the caller

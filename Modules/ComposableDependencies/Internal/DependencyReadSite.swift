@@ -6,7 +6,7 @@ import Foundation
 ///
 /// A `@Dependency` makes one when it is declared, and hands it to every read, so it is a class:
 /// a read passes one reference along instead of copying the location.
-final class DependencyAccess: Sendable {
+final class DependencyReadSite: Sendable {
   /// Whether the code running is a `withDependencies` update closure, which may read a dependency
   /// only to override part of it.
   @TaskLocal static var isOverriding = false
@@ -32,7 +32,7 @@ final class DependencyAccess: Sendable {
   }
 
   /// Where nothing is known of the access: messages name the dependency by its key.
-  static let unknown = DependencyAccess(
+  static let unknown = DependencyReadSite(
     keyPath: nil, fileID: #fileID, filePath: #filePath, line: #line, column: #column,
     isDeclaration: false)
 
@@ -45,20 +45,7 @@ final class DependencyAccess: Sendable {
       }
     }
     guard isDeclaration else { return nil }
-    // NB: a key path literal reaches `@Dependency` as a function, and on Linux even a key path
-    // to a computed property has no name at run time, so read the name from the
-    // `@Dependency(\.name)` declaration itself; this runs only when a message is built.
-    guard let source = try? String(contentsOfFile: "\(filePath)", encoding: .utf8) else {
-      return nil
-    }
-    let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
-    guard line >= 1, Int(line) <= lines.count else { return nil }
-    let declaration = lines[Int(line) - 1]
-    guard let start = declaration.range(of: "@Dependency(\\.") else { return nil }
-    let name = declaration[start.upperBound...].prefix {
-      $0.isLetter || $0.isNumber || $0 == "_" || $0 == "."
-    }
-    return name.isEmpty ? nil : "\\.\(name)"
+    return DependencyDeclarationSource.keyPathName(filePath: "\(filePath)", line: Int(line))
   }
 
   /// How a message names the dependency: `@Dependency(\.name)`, or its key type.
@@ -109,13 +96,4 @@ final class DependencyAccess: Sendable {
       fileID: fileID, filePath: filePath, line: line, column: column
     )
   }
-}
-
-/// Notices when a key's default `testValue` (which falls back to its live value) is computed.
-final class MissingTestValueProbe: Sendable {
-  @TaskLocal static var current: MissingTestValueProbe?
-  private let used = Protected(false)
-
-  func markUsed() { used.withLock { $0 = true } }
-  var wasUsed: Bool { used.withLock { $0 } }
 }

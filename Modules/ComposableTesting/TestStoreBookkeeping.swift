@@ -1,0 +1,64 @@
+import ComposableIssueReporting
+
+// What a test store keeps about its steps: where each was written, which action started each
+// effect, the actions processed ahead of a receive, and what to check when the test ends.
+
+/// A received action that a non-exhaustive `receive` processed while looking for another one,
+/// with the state before and after it.
+struct ProcessedAction<State, Action> {
+  let action: Action
+  let before: State
+  let after: State
+}
+
+extension TestStore {
+  typealias ProcessedAction = ComposableTesting.ProcessedAction<State, Action>
+}
+
+/// Where a step of a test was written.
+struct StepLocation: Sendable {
+  let fileID: StaticString
+  let filePath: StaticString
+  let line: UInt
+  let column: UInt
+
+  func report(_ message: String) {
+    reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
+  func note(_ message: String) {
+    reportNote(message, fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+}
+
+/// The action that started an effect, and where it was sent.
+struct EffectOrigin: Sendable {
+  let id: Int
+  let action: String
+  let location: StepLocation
+}
+
+/// What must hold when a test store goes away, kept so `deinit` can check it.
+struct TestCompletionChecks: Sendable {
+  var exhaustivity: Exhaustivity = .on
+  /// Received actions processed by a non-exhaustive `receive` and not taken since.
+  var processedUnhandled: [String] = []
+  var unhandledActions: [String] = []
+  var runningEffects: [EffectOrigin] = []
+  var lastStep: StepLocation?
+  /// Whether `finish()` already checked, and nothing happened since.
+  var isFinished = false
+
+  func report(running: Set<Int>) {
+    guard exhaustivity == .on, !isFinished else { return }
+    if !unhandledActions.isEmpty, let lastStep {
+      lastStep.report(unexpectedActionsMessage(unhandledActions))
+    }
+    for effect in runningEffects where running.contains(effect.id) {
+      effect.location.report(stillRunningMessage(effect.action))
+    }
+  }
+}
+
+/// How many jobs the store's executor may run without going idle before a step gives up on it.
+let busyJobLimit = 100_000
