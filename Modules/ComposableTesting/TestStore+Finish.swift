@@ -158,7 +158,7 @@ extension TestStore {
       }
       let running = inFlightIDs(lineage: lineage).count
       let isExhaustive = exhaustivity == .on
-      switch progress(running: running) {
+      switch activity.progress(running: running) {
       case .finished:
         return true
       case .parkedOnImmediateClock:
@@ -174,7 +174,7 @@ extension TestStore {
           return false
         }
         releasedRounds += 1
-        executor.releaseParked()
+        activity.releaseImmediateClockRound()
       case .waitingOnTestClock:
         if isExhaustive {
           location.report(

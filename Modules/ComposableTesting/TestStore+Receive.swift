@@ -203,7 +203,7 @@ extension TestStore {
   /// Waits until the action a `receive` expects can be taken, or reports why it never will.
   ///
   /// Each round first lets the effects run up to a suspension, then asks what they can still do
-  /// (see ``EffectProgress``): nothing (fail), go on once ImmediateClock sleeps are released
+  /// (see ``EffectActivity``): nothing (fail), go on once ImmediateClock sleeps are released
   /// (release them), nothing until a TestClock moves (fail at once), or something the test does
   /// not control (wait in real time, up to `timeout`).
   private func waitForAction(
@@ -251,7 +251,7 @@ extension TestStore {
         if processedAny { continue }
       }
       let unmatched = unhandledActions
-      switch progress(running: runtime.runningCount) {
+      switch activity.progress(running: runtime.runningCount) {
       case .finished:
         location.report(
           """
@@ -275,7 +275,7 @@ extension TestStore {
           return nil
         }
         releasedRounds += 1
-        executor.releaseParked()
+        activity.releaseImmediateClockRound()
       case .waitingOnTestClock:
         location.report(
           """

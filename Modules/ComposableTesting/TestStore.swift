@@ -99,10 +99,12 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   @exclusivity(unchecked) var currentExhaustivity: Exhaustivity = .on
   @exclusivity(unchecked) var currentDependencies: DependencyValues
   let reducer: any Reducer<State, Action>
-  /// Where effects run. Steps wait for them with `if !isSettled { await settle() }`.
+  /// Where effects run. Steps wait for them with `if !isSettled { await settle(location) }`.
   let executor: SerialTaskExecutor
   let received: ReceivedActions<Action>
   let runtime: EffectRuntime<Action>
+  /// What the effects are doing: whether a step can wait, must release sleeps, or must fail.
+  let activity: EffectActivity<Action>
   /// What `deinit` must check, brought up to date after every step.
   ///
   /// NB: `nonisolated(unsafe)` is sound: it is written only on the main actor, by methods of the
@@ -157,6 +159,7 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     self.executor = executor
     self.received = received
     self.runtime = EffectRuntime(executor: executor) { received.append($0, lineage: $1) }
+    self.activity = EffectActivity(runtime: runtime, executor: executor)
     self.lastStep = StepLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     updateEndOfTestChecks()
   }
@@ -290,14 +293,9 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     return Step(started: started, hasEffect: true)
   }
 
-  /// Whether every effect has run up to a suspension: none is still on its way to the executor,
-  /// and the executor has no work left.
-  ///
-  /// NB: steps ask this before awaiting ``settle()``: the waits are nonisolated, and awaiting one
-  /// hops off the main actor and back, two thread switches (microseconds) on every step, even
-  /// when no effect runs.
+  /// Whether every effect has run up to a suspension (see ``EffectActivity/isSettled``).
   var isSettled: Bool {
-    !runtime.hasStartingTasks && executor.isIdle
+    activity.isSettled
   }
 
   /// Whether an action is waiting to be received, processed or not.
@@ -310,32 +308,21 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     processedReceived.map(\.action) + received.actions
   }
 
-  /// Waits until every effect has run up to a suspension (see ``isSettled``).
+  /// Waits until every effect has run up to a suspension (see
+  /// ``EffectActivity/settle(jobLimit:)``), then reports the unimplemented clocks they used.
   ///
-  /// It always waits once for the executor, even when it looks idle: that wait goes through the
-  /// global executor, behind the jobs of tasks just resumed or cancelled there, which are not on
-  /// the store's executor yet. The wait is bounded: an effect that never suspends (a loop on
-  /// `Task.yield()`) is reported at `location` and the store stops running its effects.
+  /// The wait is bounded: an effect that never suspends (a loop on `Task.yield()`) is reported at
+  /// `location`, once, and the store stops running its effects.
   func settle(_ location: StepLocation) async {
-    repeat {
-      await runtime.waitUntilStarted()
-      guard await executor.waitUntilIdle(jobLimit: busyJobLimit) else {
-        location.report(neverSuspendsMessage)
-        // NB: reported once, here: the effects are given up on, not waited for again.
-        skippedEffectIDs.formUnion(runtime.runningIDs)
-        effectOrigins = [:]
-        runtime.cancelAll()
-        executor.abandon()
-        return
-      }
-    } while !isSettled
-    reportUnimplementedClocks(location)
-  }
-
-  /// Reports the clocks left unimplemented that effects used since the last check, once each, and
-  /// stops the sleeps on them.
-  func reportUnimplementedClocks(_ location: StepLocation) {
-    for name in executor.takeUnimplementedClockUses() {
+    guard await activity.settle(jobLimit: busyJobLimit) else {
+      location.report(neverSuspendsMessage)
+      // NB: the effects are given up on, not waited for again nor reported at the end.
+      skippedEffectIDs.formUnion(runtime.runningIDs)
+      effectOrigins = [:]
+      activity.abandon()
+      return
+    }
+    for name in activity.takeUnimplementedClockUses() {
       location.report(unimplementedClockMessage(name))
     }
   }
