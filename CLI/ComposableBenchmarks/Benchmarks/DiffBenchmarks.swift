@@ -53,8 +53,8 @@ enum DiffBenchmarks {
     }
     let lines = message.split(separator: "\n")
     guard
-      lines.contains(where: { $0.hasPrefix("  -") && $0.hasSuffix(" isDone: false") }),
-      lines.contains(where: { $0.hasPrefix("  +") && $0.hasSuffix(" isDone: true") })
+      lines.contains(where: { $0.hasPrefix("    \u{2212}") && $0.hasSuffix(" isDone: false") }),
+      lines.contains(where: { $0.hasPrefix("    +") && $0.hasSuffix(" isDone: true") })
     else { return "the message does not show the changed field:\n\(message)" }
     return nil
   }
