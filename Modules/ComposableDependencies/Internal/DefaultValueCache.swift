@@ -67,19 +67,21 @@ enum DefaultValueCache {
       if cached.report { reportMissing(key, context: context, access: access) }
       return cached.value as! Key.Value
     }
-    // NB: computed outside the lock, because a default value may read other dependencies.
-    let (value, isMissing) = compute(key, context: context)
-    let report = cache.withLock { cache -> Bool in
+    // NB: computed outside the lock, because a default value may read other dependencies. Two
+    // threads that read the key for the first time at once may both compute it, but only the
+    // first value stored is kept, and both return that one: every reader gets the same instance.
+    let (computed, isMissing) = compute(key, context: context)
+    let (value, report) = cache.withLock { cache -> (any Sendable, Bool) in
       if cache[cacheKey] == nil {
-        cache[cacheKey] = Entry(value: value, isMissing: isMissing)
+        cache[cacheKey] = Entry(value: computed, isMissing: isMissing)
       }
       let entry = cache[cacheKey]!
       let report = entry.isMissing && !entry.reported && !isOverriding
       if report { cache[cacheKey]?.reported = true }
-      return report
+      return (entry.value, report)
     }
     if report { reportMissing(key, context: context, access: access) }
-    return value
+    return value as! Key.Value
   }
 
   private static func compute<Key: TestDependencyKey>(

@@ -11,7 +11,8 @@ final class SharedReference<Value: Sendable>: @unchecked Sendable, SnapshottingR
   // in a `Protected` generic struct, because a mutation must cost little more than a lock, and
   // unspecialised generic code reaches a generic struct's fields only by looking up its
   // metadata on every access.
-  private let lock = Lock()
+  /// Re-entrant: a mutation may read the value it changes (`$x.withLock { $0 = x + 1 }`).
+  private let lock = ReentrantLock()
   /// The value, behind a pointer: mutating it in place through a class's stored property would
   /// cost a dynamic exclusivity check on every mutation, which the lock makes redundant.
   private let storage: UnsafeMutablePointer<Value>

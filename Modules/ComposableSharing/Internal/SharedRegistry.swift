@@ -1,5 +1,6 @@
 import ComposableIssueReporting
 import ComposableLocking
+import Dispatch
 
 /// The shared references alive in the process, by key identity: what makes every holder of a
 /// key see one value.
@@ -20,62 +21,123 @@ package enum SharedRegistry {
   ) -> SharedReference<Key.Value> {
     let id = SharedKeyID(key)
     let keeping = key as? any ReferenceStorageKey
-    return references.withLock { references in
+    // NB: only the lookup happens under the process-wide lock. The default value (user code that
+    // may declare shared values of its own), the load, the first save and the subscription run
+    // outside it: the first holder of a key creates its reference while later holders of that
+    // key (and only of that key) wait for it.
+    let lookup = references.withLock { references -> Lookup<Key.Value> in
       // NB: a key whose storage keeps the reference is found there, never in the registry (see
       // `ReferenceStorageKey`).
       if let keeping {
-        if let kept = keeping.keptReference() as? SharedReference<Key.Value> { return kept }
+        if let kept = keeping.keptReference() as? SharedReference<Key.Value> { return .found(kept) }
       } else if let existing = references[id]?.reference as? SharedReference<Key.Value> {
-        return existing
+        return .found(existing)
       }
-      let initialValue = defaultValue()
-      var value = initialValue
-      var isStored = true
-      do {
-        if let loaded = try key.load(initialValue: initialValue) {
-          value = loaded
-        } else {
-          isStored = false
-        }
-      } catch {
+      if let creation = creations[id] { return .wait(creation) }
+      let creation = Creation()
+      creations[id] = creation
+      return .create(creation)
+    }
+    switch lookup {
+    case .found(let reference):
+      return reference
+    case .wait(let creation):
+      if Creation.creatingOnThisTask.contains(id) {
+        // NB: the default value of the key reads the key itself: waiting would never end.
         reportIssue(
           """
-          Could not load the shared value of \(describe(key)); using its default instead.
-
-          \(error)
+          The default value of \(describe(key)) declares a shared value of the same key, which \
+          would wait for itself forever; it gets a value of its own, not shared.
           """, fileID: fileID, filePath: filePath, line: line, column: column)
+        return SharedReference(value: defaultValue(), description: describe(key))
       }
-      // NB: a reader and a writer of one key share one reference, so whoever creates it gives it
-      // the key's writer, if the key has one.
-      let save =
-        keeping == nil
-        ? (key as? any SharedKey).map { writable in saver(writable, as: Key.Value.self) } : nil
-      let reference = SharedReference(value: value, description: describe(key), persist: save)
-      keeping?.keep(reference)
-      if !isStored, let save {
-        // NB: the first holder's default becomes the stored value, so that declaring
-        // `@Shared(key) var value = 42` sets what every later holder sees, even once the
-        // declaring holder is gone.
-        do {
-          try save(initialValue)
-        } catch {
-          reportIssue(
-            "Could not save the default value of \(describe(key)): \(error)",
-            fileID: fileID, filePath: filePath, line: line, column: column)
+      if let reference = creation.wait() as? SharedReference<Key.Value> { return reference }
+      // NB: the creator made a reference of another value type (two keys of one id): make one.
+      return reference(
+        for: key, default: defaultValue, fileID: fileID, filePath: filePath, line: line,
+        column: column)
+    case .create(let creation):
+      let reference = Creation.$creatingOnThisTask.withValue(
+        Creation.creatingOnThisTask.union([id])
+      ) {
+        makeReference(
+          for: key, keeping: keeping, default: defaultValue, fileID: fileID,
+          filePath: filePath, line: line, column: column)
+      }
+      references.withLock { references in
+        creations[id] = nil
+        if keeping == nil {
+          references[id] = Entry(reference: reference)
+          prune(&references)
         }
       }
-      if keeping != nil { return reference }
-      let subscription = key.subscribe(initialValue: initialValue) { [weak reference] newValue in
-        reference?.receiveOutsideChange(newValue ?? initialValue)
-      }
-      reference.keep(subscription)
-      references[id] = Entry(reference: reference)
-      prune(&references)
+      creation.finish(with: reference)
       return reference
     }
   }
 
-  /// How many keys the registry remembers, holders or not.
+  /// What the lookup of a key found: its reference, a creation to wait for, or one to do.
+  private enum Lookup<Value: Sendable> {
+    case found(SharedReference<Value>)
+    case create(Creation)
+    case wait(Creation)
+  }
+
+  /// The keys whose references are being created, and who waits for them.
+  ///
+  /// NB: `nonisolated(unsafe)` is sound: it is read and written only inside
+  /// `references.withLock`, which serialises every access, and what it holds is `Sendable`.
+  nonisolated(unsafe) private static var creations: [SharedKeyID: Creation] = [:]
+
+  /// Creates the reference of a key: its default, its load, its first save, its subscription.
+  private static func makeReference<Key: SharedReaderKey>(
+    for key: Key, keeping: (any ReferenceStorageKey)?, default defaultValue: () -> Key.Value,
+    fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
+  ) -> SharedReference<Key.Value> {
+    let initialValue = defaultValue()
+    var value = initialValue
+    var isStored = true
+    do {
+      if let loaded = try key.load(initialValue: initialValue) {
+        value = loaded
+      } else {
+        isStored = false
+      }
+    } catch {
+      reportIssue(
+        """
+        Could not load the shared value of \(describe(key)); using its default instead.
+
+        \(error)
+        """, fileID: fileID, filePath: filePath, line: line, column: column)
+    }
+    // NB: a reader and a writer of one key share one reference, so whoever creates it gives it
+    // the key's writer, if the key has one.
+    let save =
+      keeping == nil
+      ? (key as? any SharedKey).map { writable in saver(writable, as: Key.Value.self) } : nil
+    let reference = SharedReference(value: value, description: describe(key), persist: save)
+    keeping?.keep(reference)
+    if !isStored, let save {
+      // NB: the first holder's default becomes the stored value, so that declaring
+      // `@Shared(key) var value = 42` sets what every later holder sees, even once the
+      // declaring holder is gone.
+      do {
+        try save(initialValue)
+      } catch {
+        reportIssue(
+          "Could not save the default value of \(describe(key)): \(error)",
+          fileID: fileID, filePath: filePath, line: line, column: column)
+      }
+    }
+    if keeping != nil { return reference }
+    let subscription = key.subscribe(initialValue: initialValue) { [weak reference] newValue in
+      reference?.receiveOutsideChange(newValue ?? initialValue)
+    }
+    reference.keep(subscription)
+    return reference
+  }
+
   package static var entryCount: Int {
     references.withLock { $0.count }
   }
@@ -105,6 +167,42 @@ package enum SharedRegistry {
 }
 
 /// A key's identity with its type, so keys of different kinds never collide.
+/// The creation of a key's reference by its first holder, which later holders of the key wait
+/// for.
+private final class Creation: Sendable {
+  /// The keys whose references the running task is creating: a holder of one of them inside the
+  /// creation (its default value declaring the same key) must not wait for itself.
+  @TaskLocal static var creatingOnThisTask: Set<SharedKeyID> = []
+
+  private let state = Protected<(reference: (AnyObject & Sendable)?, isDone: Bool, waiters: Int)>(
+    (nil, false, 0))
+  private let finished = DispatchSemaphore(value: 0)
+
+  /// Waits for the reference, blocking the thread, and returns it.
+  ///
+  /// NB: a blocking wait, as the holder's initializer that asks is synchronous; only holders of
+  /// the same key wait, and only while its first holder computes its default and loads it.
+  func wait() -> (AnyObject & Sendable)? {
+    let done = state.withLock { state -> (AnyObject & Sendable)?? in
+      if state.isDone { return .some(state.reference) }
+      state.waiters += 1
+      return .none
+    }
+    if let done { return done }
+    finished.wait()
+    return state.withLock { $0.reference }
+  }
+
+  func finish(with reference: AnyObject & Sendable) {
+    let waiters = state.withLock { state -> Int in
+      state.reference = reference
+      state.isDone = true
+      return state.waiters
+    }
+    for _ in 0..<waiters { finished.signal() }
+  }
+}
+
 struct SharedKeyID: Hashable, Sendable {
   let keyType: ObjectIdentifier
   let id: any Hashable & Sendable

@@ -1,0 +1,120 @@
+import ComposableLocking
+import ComposableSharing
+import ComposableTesting
+import Foundation
+import Testing
+
+/// Runs `body` on a thread of its own and waits for it for up to five seconds: a deadlock then
+/// fails the test, naming what hung, instead of hanging the suite (the thread stays blocked).
+func finishes(_ body: @escaping @Sendable () -> Void) -> Bool {
+  let done = DispatchSemaphore(value: 0)
+  let thread = Thread {
+    body()
+    done.signal()
+  }
+  thread.start()
+  return done.wait(timeout: .now() + 5) == .success
+}
+
+/// The kinds of storage a shared value can live in, for tests that must hold on each.
+enum StorageKind: String, CaseIterable, Sendable {
+  case inMemory, appStorage, fileStorage
+
+  /// A key of this kind nobody else uses.
+  func uniqueKey() -> any SharedKey<Int> {
+    let name = "reentrancy-\(UUID().uuidString)"
+    switch self {
+    case .inMemory: return .inMemory(name)
+    case .appStorage: return .appStorage(name)
+    case .fileStorage: return .fileStorage(URL(fileURLWithPath: "/reentrancy/\(name).json"))
+    }
+  }
+}
+
+/// A value whose default declares a shared value of another key.
+struct NestedAppState: Equatable, Sendable {
+  @Shared(.inMemory("nested-default-inner")) var count = 0
+}
+
+@Suite struct SharedReentrancyTests {
+  @Test(arguments: StorageKind.allCases)
+  func readingTheValueInsideItsOwnWithLockDoesNotDeadlock(_ kind: StorageKind) {
+    let key = kind.uniqueKey()
+    let result = Protected<[Int]>([])
+    let finished = finishes {
+      @Shared(key) var count = 0
+      @Shared(key) var other = 0
+      @SharedReader(key) var reader = 0
+      $count.withLock { $0 = count + 1 }
+      $count.withLock { $0 = $count.wrappedValue + 1 }
+      $count.withLock { $0 = other + reader + 1 }
+      result.withLock { $0 = [count, other, reader] }
+    }
+    #expect(finished, "a read of '\(kind)' inside its own withLock deadlocked")
+    #expect(result.withLock { $0 } == [5, 5, 5])
+  }
+
+  @Test func readingTheValueInsideAnAssertionsWithLockDoesNotDeadlock() {
+    let key = StorageKind.inMemory.uniqueKey()
+    let finished = finishes {
+      @Shared(key) var count = 0
+      SharedChangeTracker.$isAsserting.withValue(true) {
+        $count.withLock { $0 = count + 1 }
+      }
+    }
+    #expect(finished, "a read inside an assertion's withLock deadlocked")
+  }
+
+  @Test func aDefaultThatDeclaresASharedValueDoesNotFreezeTheRegistry() {
+    let count = Protected(-1)
+    let finished = finishes {
+      @Shared(.inMemory("nested-default-outer-\(UUID().uuidString)")) var app = NestedAppState()
+      app.$count.withLock { $0 += 1 }
+      count.withLock { $0 = app.count }
+    }
+    #expect(finished, "a default declaring a shared value froze the registry")
+    #expect(count.withLock { $0 } >= 1)
+  }
+
+  @Test func aSlowDefaultDoesNotBlockOtherKeys() {
+    let entered = DispatchSemaphore(value: 0)
+    let release = DispatchSemaphore(value: 0)
+    let slow = "slow-default-\(UUID().uuidString)"
+    let slowFinished = DispatchSemaphore(value: 0)
+    Thread {
+      @Shared(.inMemory(slow)) var value: Int = {
+        entered.signal()
+        _ = release.wait(timeout: .now() + 5)
+        return 1
+      }()
+      _ = value
+      slowFinished.signal()
+    }.start()
+    #expect(entered.wait(timeout: .now() + 5) == .success)
+    let otherFinished = finishes {
+      @Shared(.inMemory("fast-default-\(UUID().uuidString)")) var other = 2
+      _ = other
+    }
+    release.signal()
+    #expect(otherFinished, "another key waited for a slow default")
+    #expect(slowFinished.wait(timeout: .now() + 5) == .success)
+  }
+
+  @Test func aDefaultThatDeclaresItsOwnKeyIsReportedNotAwaited() {
+    let issues = withExpectedIssue {
+      @Shared(.inMemory("self-nested")) var outer: Int = {
+        @Shared(.inMemory("self-nested")) var inner = 1
+        return inner + 1
+      }()
+      #expect(outer == 2)
+    }
+    #expect(issues.count == 1)
+    #expect(issues.first?.message.hasPrefix("The default value of InMemoryKey<Int>(") == true)
+    #expect(
+      issues.first?.message.hasSuffix(
+        """
+        declares a shared value of the same key, which would wait for itself forever; it gets a \
+        value of its own, not shared.
+        """) == true)
+  }
+}
