@@ -92,7 +92,7 @@ public struct DependencyValues: Sendable {
   /// ```
   public var context: DependencyContext {
     get {
-      storage.value(for: ContextKey.self) ?? (isTesting ? .test : .live)
+      storage.value(for: ContextKey.self) ?? (isTesting ? .test : isPreviewing ? .preview : .live)
     }
     set { self[ContextKey.self] = newValue }
   }

@@ -27,7 +27,30 @@ package let isSwiftTestingProcess: Bool = {
 package func detectTesting(arguments: [String], environment: [String: String]) -> Bool {
   if environment["COMPOSABLE_IS_TESTING"] == "0" { return false }
   if environment["COMPOSABLE_IS_TESTING"] == "1" { return true }
-  if arguments.contains("--testing-library") { return true }
-  if let executable = arguments.first, executable.hasSuffix(".xctest") { return true }
-  return environment.keys.contains { $0.hasPrefix("XCTest") }
+  // NB: what each test runner leaves behind: Xcode sets XCTest's variables; `swift test` runs
+  // the `xctest` tool on a `.xctest` bundle (macOS) or the bundle itself (Linux), and Swift
+  // Testing through `swiftpm-testing-helper` (macOS) or with `--testing-library` (both).
+  let variables = [
+    "XCTestBundlePath", "XCTestBundleInjectPath", "XCTestConfigurationFilePath",
+    "XCTestSessionIdentifier",
+  ]
+  if variables.contains(where: { environment[$0] != nil }) { return true }
+  return arguments.contains { argument in
+    let name = argument.split(separator: "/").last.map(String.init) ?? argument
+    return argument == "--testing-library" || name == "xctest"
+      || name == "swiftpm-testing-helper" || name.hasSuffix(".xctest")
+  }
 }
+
+/// Decides from a process's environment whether it renders SwiftUI previews in Xcode, whose
+/// dependencies take their preview values.
+///
+/// ```swift
+/// detectPreviews(environment: ["XCODE_RUNNING_FOR_PREVIEWS": "1"])  // true
+/// ```
+package func detectPreviews(environment: [String: String]) -> Bool {
+  environment["XCODE_RUNNING_FOR_PREVIEWS"] == "1"
+}
+
+/// Whether the process renders SwiftUI previews in Xcode (see ``isTesting`` for tests).
+package let isPreviewing: Bool = detectPreviews(environment: ProcessInfo.processInfo.environment)

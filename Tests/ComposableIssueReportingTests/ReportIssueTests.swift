@@ -107,6 +107,22 @@ import Testing
       detectTesting(arguments: ["/x/y", "--testing-library", "swift-testing"], environment: [:]))
     #expect(detectTesting(arguments: ["/x/y"], environment: ["XCTestBundlePath": "/x"]))
     #expect(!detectTesting(arguments: ["/usr/bin/app-cli"], environment: [:]))
+    // macOS: `swift test` runs XCTest through the `xctest` tool and Swift Testing through
+    // `swiftpm-testing-helper`; Xcode sets XCTest's configuration variables.
+    #expect(
+      detectTesting(
+        arguments: ["/Applications/Xcode.app/Contents/Developer/usr/bin/xctest", "-XCTest", "All"],
+        environment: [:]))
+    #expect(
+      detectTesting(
+        arguments: ["/x/swiftpm-testing-helper", "--test-bundle-path", "/x/P.xctest/Contents/MacOS/P"],
+        environment: [:]))
+    #expect(detectTesting(arguments: ["/x/app", "/x/PkgPackageTests.xctest"], environment: [:]))
+    #expect(
+      detectTesting(arguments: ["/x/y"], environment: ["XCTestConfigurationFilePath": "/x/c"]))
+    #expect(!detectTesting(arguments: ["/x/y"], environment: ["XCTestLikeButNot": "1"]))
+    #expect(detectPreviews(environment: ["XCODE_RUNNING_FOR_PREVIEWS": "1"]))
+    #expect(!detectPreviews(environment: [:]))
     #expect(!detectTesting(arguments: ["/x/a.xctest"], environment: ["COMPOSABLE_IS_TESTING": "0"]))
   }
 }
