@@ -43,16 +43,35 @@ struct DumpDiffer {
     var expected = DumpOperand.value(expected)
     var actual = DumpOperand.value(actual)
     if differ.areEqual(&expected, &actual) { return nil }
-    let expectedChild = DumpShapeChild(label: "", operand: expected)
-    let actualChild = DumpShapeChild(label: "", operand: actual)
     if differ.expectedBuilder.isSingleLine(expected) && differ.actualBuilder.isSingleLine(actual) {
+      // NB: an enum case at the root shows its type, as custom-dump does (`Feature.Action.tap`);
+      // nested ones stay `.tap`, their type being known from where they are.
+      let expectedChild = DumpShapeChild(label: rootEnumType(expected), operand: expected)
+      let actualChild = DumpShapeChild(label: rootEnumType(actual), operand: actual)
       differ.replace(
         expectedChild, with: actualChild, indent: 0, expectedComma: false, actualComma: false)
     } else {
+      let expectedChild = DumpShapeChild(label: "", operand: expected)
+      let actualChild = DumpShapeChild(label: "", operand: actual)
       differ.compare(
         expectedChild, with: actualChild, indent: 0, expectedComma: false, actualComma: false)
     }
     return differ.writer.hasChanges ? differ.writer.output : nil
+  }
+
+  /// The type name to print before an enum case at the root of a diff; empty for anything else.
+  private static func rootEnumType(_ operand: DumpOperand) -> String {
+    switch operand {
+    case .value(let value):
+      let mirror = Mirror(reflecting: value)
+      guard mirror.displayStyle == .enum, !(value is any CustomDumpStringConvertible) else {
+        return ""
+      }
+      return DumpTypeName.of(type(of: value))
+    case .node(let node):
+      guard node.header.hasPrefix("."), !node.typeName.isEmpty else { return "" }
+      return node.typeName
+    }
   }
 
   /// Whether two operands dump alike. Operands that cannot be compared with `==` are replaced by

@@ -943,3 +943,24 @@ import Testing
         """)
   }
 }
+
+/// Enum cases at the root of a diff name their type, as the reference's dumps do.
+@Suite struct RootEnumDiffTests {
+  enum Action: Equatable {
+    case first
+    case second(Int)
+  }
+
+  @Test func anEnumCaseAtTheRootShowsItsType() {
+    #expect(
+      diff(Action.first, Action.second(2))
+        == "\u{2212} RootEnumDiffTests.Action.first\n+ RootEnumDiffTests.Action.second(2)")
+  }
+
+  @Test func anEnumCaseInsideAValueDoesNot() {
+    struct State: Equatable { var action: Action }
+    #expect(
+      diff(State(action: .first), State(action: .second(2)))
+        == "\u{2212} State(action: .first)\n+ State(action: .second(2))")
+  }
+}

@@ -115,7 +115,9 @@ import Testing
         environment: [:]))
     #expect(
       detectTesting(
-        arguments: ["/x/swiftpm-testing-helper", "--test-bundle-path", "/x/P.xctest/Contents/MacOS/P"],
+        arguments: [
+          "/x/swiftpm-testing-helper", "--test-bundle-path", "/x/P.xctest/Contents/MacOS/P",
+        ],
         environment: [:]))
     #expect(detectTesting(arguments: ["/x/app", "/x/PkgPackageTests.xctest"], environment: [:]))
     #expect(

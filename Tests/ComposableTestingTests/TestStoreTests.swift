@@ -267,8 +267,8 @@ import Testing
       issues.first?.message == """
         Received unexpected action: …
 
-            − .stopButtonTapped
-            + .timerTick
+            − TimerFeature.Action.stopButtonTapped
+            + TimerFeature.Action.timerTick
 
         (Expected: −, Received: +)
         """)
@@ -433,8 +433,8 @@ import Testing
       issues.first?.message == """
         Received unexpected action: …
 
-          − .delegate(.didLogin("Blob Jr."))
-          + .delegate(.didLogin("Blob"))
+          − Login.Action.delegate(.didLogin("Blob Jr."))
+          + Login.Action.delegate(.didLogin("Blob"))
 
         (Expected: −, Actual: +)
         """)
