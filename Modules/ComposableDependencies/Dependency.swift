@@ -106,13 +106,13 @@ public struct Dependency<Value>: Sendable {
     if let bound = DependencyValues.bound {
       storage = bound === site.initialStorage ? bound : site.initialStorage.merging(bound)
     } else {
-      storage = site.initialStorage.merging(DependencyValues.prepared.withLock { $0 })
+      storage = site.initialStorage.merging(DependencyValues.preparedStorage)
     }
     return site.read(DependencyValues(storage: storage, access: site.access))
   }
 }
 
-/// A `@Dependency`, seen through reflection by ``withDependencies(from:operation:)``.
+/// A `@Dependency`, seen through reflection by ``withDependencies(from:operation:fileID:filePath:line:column:)``.
 protocol DependencyWrapper {
   var initialValues: DependencyValues { get }
 }

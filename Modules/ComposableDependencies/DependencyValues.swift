@@ -1,5 +1,6 @@
 import ComposableIssueReporting
 import ComposableLocking
+import Synchronization
 
 /// The collection of every dependency, as seen by the code that is running.
 ///
@@ -27,8 +28,22 @@ public struct DependencyValues: Sendable {
   /// dependencies once per send, and specializing that bind saves a tenth of the send).
   @usableFromInline static var boundTaskLocal: TaskLocal<DependencyStorage?> { $bound }
 
-  /// The values prepared for the whole process by ``prepareDependencies(_:)``.
-  static let prepared = Protected(DependencyStorage.none)
+  /// The values prepared by ``prepareDependencies(_:fileID:filePath:line:column:)``: for the
+  /// whole process, and for each test that prepared its own.
+  static let prepared = Protected(PreparedDependencies())
+  /// Whether a test prepared values of its own, so that a read outside `withDependencies` must
+  /// look for them (which asks the test framework for the current test).
+  static let hasPreparedForTests = Atomic(false)
+
+  /// The values prepared for the running test (under a test runner) or for the process.
+  static var preparedStorage: DependencyStorage {
+    if hasPreparedForTests.load(ordering: .acquiring),
+      let test = testFramework?.currentTestKey().map(PreparedDependencies.TestKey.init)
+    {
+      return prepared.withLock { $0.tests[test] ?? $0.process }
+    }
+    return prepared.withLock { $0.process }
+  }
 
   /// The overrides, and where default values are cached.
   @usableFromInline var storage: DependencyStorage
@@ -59,7 +74,7 @@ public struct DependencyValues: Sendable {
 
   /// The storage of the dependencies in force for the running code.
   static var currentStorage: DependencyStorage {
-    bound ?? prepared.withLock { $0 }
+    bound ?? preparedStorage
   }
 
   /// Reads or overrides the dependency registered under `key`.
@@ -139,15 +154,44 @@ public struct DependencyValues: Sendable {
   func value<Key: TestDependencyKey>(for key: Key.Type) -> Key.Value? {
     guard let position = position(of: ObjectIdentifier(key)) else { return nil }
     // NB: only `setting(_:for:)` stores a box under a key's identifier, and always an
-    // `OverrideBox<Key.Value>` for that key, so the downcast cannot fail.
-    return unsafeDowncast(boxes[position], to: OverrideBox<Key.Value>.self).value
+    // `OverrideBox<Key>` for that key, so the downcast cannot fail.
+    return unsafeDowncast(boxes[position], to: OverrideBox<Key>.self).value
+  }
+
+  /// The keys this storage overrides differently from `old`, with the type of each new value.
+  func changedOverrides(
+    since old: DependencyStorage
+  ) -> [(key: ObjectIdentifier, keyType: Any.Type, valueType: Any.Type)] {
+    zip(keys, boxes).compactMap { key, box in
+      if let position = old.position(of: key), old.boxes[position] === box { return nil }
+      return (key, box.keyType, box.valueType)
+    }
+  }
+
+  /// Whether this storage overrides `key`.
+  func overrides(_ key: ObjectIdentifier) -> Bool {
+    position(of: key) != nil
+  }
+
+  /// This storage with `key` overridden as in `old` (or not at all, if `old` does not).
+  func reverting(_ key: ObjectIdentifier, to old: DependencyStorage) -> DependencyStorage {
+    var keys = keys
+    var boxes = boxes
+    guard let position = position(of: key) else { return self }
+    if let oldPosition = old.position(of: key) {
+      boxes[position] = old.boxes[oldPosition]
+    } else {
+      keys.remove(at: position)
+      boxes.remove(at: position)
+    }
+    return DependencyStorage(keys: keys, boxes: boxes, scope: scope)
   }
 
   /// This storage with `value` overriding `key`.
   func setting<Key: TestDependencyKey>(_ value: Key.Value, for key: Key.Type) -> DependencyStorage {
     var keys = keys
     var boxes = boxes
-    let box = OverrideBox(value)
+    let box = OverrideBox<Key>(value)
     if let position = position(of: ObjectIdentifier(key)) {
       boxes[position] = box
     } else {
@@ -185,14 +229,42 @@ public struct DependencyValues: Sendable {
 }
 
 /// An overridden value, boxed so that reading it back is a pointer cast, not a dynamic cast.
-protocol OverrideBoxProtocol: AnyObject, Sendable {}
+protocol OverrideBoxProtocol: AnyObject, Sendable {
+  /// The type of the value, for messages.
+  var valueType: Any.Type { get }
+  /// The key it overrides, for messages.
+  var keyType: Any.Type { get }
+}
 
-/// An overridden value of type `Value`.
-final class OverrideBox<Value: Sendable>: OverrideBoxProtocol {
-  let value: Value
+/// An overridden value of the dependency registered under `Key`.
+final class OverrideBox<Key: TestDependencyKey>: OverrideBoxProtocol {
+  let value: Key.Value
 
-  init(_ value: Value) {
+  init(_ value: Key.Value) {
     self.value = value
+  }
+
+  var keyType: Any.Type { Key.self }
+  var valueType: Any.Type { Key.Value.self }
+}
+
+/// The dependencies `prepareDependencies` set: for the process, and per test.
+struct PreparedDependencies: Sendable {
+  var process = DependencyStorage.none
+  var tests: [TestKey: DependencyStorage] = [:]
+
+  /// The test a set of prepared values belongs to.
+  struct TestKey: Hashable, Sendable {
+    let test: any Hashable & Sendable
+
+    static func == (lhs: Self, rhs: Self) -> Bool {
+      func isEqual<T: Hashable>(_ lhs: T) -> Bool { (rhs.test as? T) == lhs }
+      return isEqual(lhs.test)
+    }
+
+    func hash(into hasher: inout Hasher) {
+      test.hash(into: &hasher)
+    }
   }
 }
 

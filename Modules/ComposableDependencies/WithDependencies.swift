@@ -1,3 +1,4 @@
+import ComposableIssueReporting
 import Synchronization
 
 /// Runs `operation` with some dependencies overridden, then restores them.
@@ -74,21 +75,39 @@ public func withDependencies<R>(
 /// }
 /// ```
 ///
+/// The values overridden where it is called win over the model's, and `updateValuesForOperation`
+/// wins over both. A model with no `@Dependency` property carries no dependencies: that is
+/// reported, and `operation` runs with the dependencies in force.
+///
 /// - Parameters:
 ///   - model: An object or value with at least one `@Dependency` property.
 ///   - updateValuesForOperation: Mutates the inherited dependencies further.
 ///   - operation: The code to run with them.
+///   - fileID: The file ID of the caller, for messages.
+///   - filePath: The file path of the caller, for messages.
+///   - line: The line of the caller, for messages.
+///   - column: The column of the caller, for messages.
 /// - Returns: What `operation` returns.
 @discardableResult
 public func withDependencies<Model, R>(
   from model: Model,
   _ updateValuesForOperation: (inout DependencyValues) throws -> Void,
-  operation: () throws -> R
+  operation: () throws -> R,
+  fileID: StaticString = #fileID,
+  filePath: StaticString = #filePath,
+  line: UInt = #line,
+  column: UInt = #column
 ) rethrows -> R {
-  var values = DependencyValues.current
-  if let inherited = dependencies(of: model) {
-    values = values.merging(inherited)
+  guard let inherited = dependencies(of: model) else {
+    reportIssue(
+      """
+      You are trying to propagate dependencies to a child model from a model with no \
+      dependencies. To fix this, the given '\(Model.self)' must be returned from another \
+      'withDependencies' closure, or the class must hold at least one '@Dependency' property.
+      """, fileID: fileID, filePath: filePath, line: line, column: column)
+    return try operation()
   }
+  var values = inherited.merging(DependencyValues.current)
   values.access = nil
   try DependencyReadSite.$isOverriding.withValue(true) { try updateValuesForOperation(&values) }
   return try DependencyValues.$bound.withValue(values.storage, operation: operation)
@@ -96,7 +115,7 @@ public func withDependencies<Model, R>(
 
 /// Runs `operation` with the dependencies that `model` was created with.
 ///
-/// The same as ``withDependencies(from:_:operation:)`` with no further overrides.
+/// The same as ``withDependencies(from:_:operation:fileID:filePath:line:column:)`` with no further overrides.
 ///
 /// ```swift
 /// child = withDependencies(from: self) { ChildModel() }
@@ -105,19 +124,33 @@ public func withDependencies<Model, R>(
 /// - Parameters:
 ///   - model: An object or value with at least one `@Dependency` property.
 ///   - operation: The code to run with its dependencies.
+///   - fileID: The file ID of the caller, for messages.
+///   - filePath: The file path of the caller, for messages.
+///   - line: The line of the caller, for messages.
+///   - column: The column of the caller, for messages.
 /// - Returns: What `operation` returns.
 @discardableResult
 public func withDependencies<Model, R>(
   from model: Model,
-  operation: () throws -> R
+  operation: () throws -> R,
+  fileID: StaticString = #fileID,
+  filePath: StaticString = #filePath,
+  line: UInt = #line,
+  column: UInt = #column
 ) rethrows -> R {
-  try withDependencies(from: model, { _ in }, operation: operation)
+  try withDependencies(
+    from: model, { _ in }, operation: operation, fileID: fileID, filePath: filePath, line: line,
+    column: column)
 }
 
 /// Overrides dependencies for the whole process, once, before any of them is used.
 ///
 /// Call it at the very start of an app, for instance to make persistence non-persisting when UI
 /// tests launch the app. Values overridden here are the base of every later `withDependencies`.
+/// Under a test runner they apply to the running test only.
+///
+/// A dependency can be prepared once, and only before it is read: preparing it again, or after
+/// a read, is reported ("… has already been accessed or prepared.") and keeps the value it had.
 ///
 /// ```swift
 /// if ProcessInfo.processInfo.environment["UI_TESTING"] != nil {
@@ -125,11 +158,59 @@ public func withDependencies<Model, R>(
 /// }
 /// ```
 ///
-/// - Parameter updateValues: Mutates the process-wide dependencies.
-public func prepareDependencies(_ updateValues: (inout DependencyValues) throws -> Void) rethrows {
-  var values = DependencyValues(storage: DependencyValues.prepared.withLock { $0 })
+/// - Parameters:
+///   - updateValues: Mutates the process-wide (or, in a test, the test's) dependencies.
+///   - fileID: The file ID of the caller, for messages.
+///   - filePath: The file path of the caller, for messages.
+///   - line: The line of the caller, for messages.
+///   - column: The column of the caller, for messages.
+public func prepareDependencies(
+  _ updateValues: (inout DependencyValues) throws -> Void,
+  fileID: StaticString = #fileID,
+  filePath: StaticString = #filePath,
+  line: UInt = #line,
+  column: UInt = #column
+) rethrows {
+  let test = testFramework?.currentTestKey().map(PreparedDependencies.TestKey.init)
+  let old = DependencyValues.prepared.withLock { prepared in
+    test.flatMap { prepared.tests[$0] } ?? prepared.process
+  }
+  var values = DependencyValues(storage: old)
   try DependencyReadSite.$isOverriding.withValue(true) { try updateValues(&values) }
-  DependencyValues.prepared.withLock { [storage = values.storage] in $0 = storage }
+  var prepared = values.storage
+  let context = values.context
+  for change in prepared.changedOverrides(since: old) {
+    let wasPrepared = old.overrides(change.key)
+    guard
+      wasPrepared
+        || DefaultValueCache.isCached(change.key, context: context, scope: old.scope)
+    else { continue }
+    reportIssue(
+      """
+      A dependency has already been accessed or prepared.
+
+        Key:
+          \(String(reflecting: change.keyType))
+        Value:
+          \(String(reflecting: change.valueType))
+
+      A global dependency can only be prepared a single time and cannot be accessed \
+      beforehand. Prepare dependencies as early as possible in the lifecycle of your \
+      application.
+
+      To temporarily override a dependency in your application, use 'withDependencies' to do \
+      so in a well-defined scope.
+      """, fileID: fileID, filePath: filePath, line: line, column: column)
+    prepared = prepared.reverting(change.key, to: old)
+  }
+  DependencyValues.prepared.withLock { [prepared] all in
+    if let test {
+      all.tests[test] = prepared
+    } else {
+      all.process = prepared
+    }
+  }
+  if test != nil { DependencyValues.hasPreparedForTests.store(true, ordering: .releasing) }
 }
 
 /// The dependencies captured by the first `@Dependency` property found in `model`.

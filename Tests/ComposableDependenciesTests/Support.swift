@@ -74,7 +74,7 @@ extension DependencyValues {
   }
 }
 
-/// A dependency reserved for the `prepareDependencies` test, since preparing is process-wide.
+/// A dependency the tests of `prepareDependencies` prepare in one test and read in another.
 enum PreparedKey: TestDependencyKey {
   static let testValue = "default"
 }
@@ -83,5 +83,27 @@ extension DependencyValues {
   var prepared: String {
     get { self[PreparedKey.self] }
     set { self[PreparedKey.self] = newValue }
+  }
+}
+
+/// A dependency the tests of `prepareDependencies` read before preparing it.
+enum ReadBeforePreparedKey: TestDependencyKey {
+  static let testValue = "default"
+}
+
+/// A dependency the tests of `prepareDependencies` prepare twice.
+enum PreparedTwiceKey: TestDependencyKey {
+  static let testValue = "default"
+}
+
+extension DependencyValues {
+  var readBeforePrepared: String {
+    get { self[ReadBeforePreparedKey.self] }
+    set { self[ReadBeforePreparedKey.self] = newValue }
+  }
+
+  var preparedTwice: String {
+    get { self[PreparedTwiceKey.self] }
+    set { self[PreparedTwiceKey.self] = newValue }
   }
 }

@@ -114,6 +114,38 @@ import Testing
     #expect(tweaked.uuid() == UUID(0))
   }
 
+  @Test func theCallersOverridesWinOverTheModels() {
+    let parent = withDependencies {
+      $0.date.now = Date(timeIntervalSince1970: 9)
+    } operation: {
+      FeatureModel()
+    }
+    withDependencies {
+      $0.date.now = Date(timeIntervalSince1970: 42)
+    } operation: {
+      let child = withDependencies(from: parent) { FeatureModel() }
+      #expect(child.now == Date(timeIntervalSince1970: 42))
+    }
+  }
+
+  @Test func aModelWithoutDependenciesIsReported() {
+    struct PlainModel {}
+    let line = #line + 2
+    let issues = withExpectedIssue {
+      let value = withDependencies(from: PlainModel()) { 7 }
+      #expect(value == 7)
+    }
+    #expect(
+      issues.map(\.message) == [
+        """
+        You are trying to propagate dependencies to a child model from a model with no \
+        dependencies. To fix this, the given 'PlainModel' must be returned from another \
+        'withDependencies' closure, or the class must hold at least one '@Dependency' property.
+        """
+      ])
+    #expect(issues.first?.line == UInt(line))
+  }
+
   /// The seeds' retry flow: the API fails first, then succeeds after the dependency changes.
   @Test @MainActor func retryFlow() async {
     let model = withDependencies {
@@ -151,18 +183,62 @@ import Testing
     }
   }
 
-  @Test func prepareDependenciesSetsTheProcessWideBase() {
-    @Dependency(\.prepared) var prepared
-    #expect(prepared == "default")
+  @Test func preparedValuesAreTheBaseOfTheTestAndWithDependenciesWins() {
     prepareDependencies { $0.prepared = "prepared" }
+    @Dependency(\.prepared) var prepared
     #expect(prepared == "prepared")
     withDependencies {
       $0.prepared = "scoped"
     } operation: {
       #expect(prepared == "scoped")
     }
-    prepareDependencies { $0.prepared = "default" }
   }
+
+  @Test func preparedValuesDoNotLeakIntoOtherTests() {
+    // NB: whichever order the tests run in, another test's prepared value stays in that test.
+    @Dependency(\.prepared) var prepared
+    #expect(prepared == "default")
+  }
+
+  @Test func preparingADependencyAlreadyReadIsReportedAndKeepsItsValue() {
+    @Dependency(\.readBeforePrepared) var value
+    #expect(value == "default")
+    let line = #line + 2
+    let issues = withExpectedIssue {
+      prepareDependencies { $0.readBeforePrepared = "late" }
+    }
+    #expect(issues.first?.line == UInt(line))
+    #expect(
+      issues.map(\.message) == [
+        """
+        A dependency has already been accessed or prepared.
+
+          Key:
+            ComposableDependenciesTests.ReadBeforePreparedKey
+          Value:
+            Swift.String
+
+        A global dependency can only be prepared a single time and cannot be accessed \
+        beforehand. Prepare dependencies as early as possible in the lifecycle of your \
+        application.
+
+        To temporarily override a dependency in your application, use 'withDependencies' to do \
+        so in a well-defined scope.
+        """
+      ])
+    #expect(value == "default")
+  }
+
+  @Test func preparingADependencyTwiceIsReportedAndKeepsTheFirstValue() {
+    prepareDependencies { $0.preparedTwice = "first" }
+    let issues = withExpectedIssue {
+      prepareDependencies { $0.preparedTwice = "second" }
+    }
+    #expect(issues.count == 1)
+    @Dependency(\.preparedTwice) var value
+    #expect(value == "first")
+  }
+
 }
 
 struct FeatureModel {

@@ -46,6 +46,17 @@ enum DefaultValueCache {
   /// The values cached outside any scope.
   private static let cache = Protected<[CacheKey: Entry]>([:])
 
+  /// Whether the default value of a key was already computed in a context (for the running test,
+  /// under a test runner): whether the dependency was read.
+  static func isCached(
+    _ key: ObjectIdentifier, context: DependencyContext, scope: DefaultValueStore?
+  ) -> Bool {
+    let cacheKey = CacheKey(
+      key: key, context: context,
+      test: context == .test ? testFramework?.currentTestKey() : nil)
+    return (scope?.cache ?? Self.cache).withLock { $0[cacheKey] != nil }
+  }
+
   static func value<Key: TestDependencyKey>(
     for key: Key.Type, context: DependencyContext, scope: DefaultValueStore?,
     access: DependencyReadSite?
