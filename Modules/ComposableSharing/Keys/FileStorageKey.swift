@@ -34,7 +34,11 @@ public struct FileStorageKey<Value: Codable & Sendable>: SharedKey {
     @Dependency(\.continuousClock) var clock
     self.url = url.standardizedFileURL
     self.storage = storage
-    self.clock = clock
+    // NB: the clock only paces the storage's own work (watching the file, coalescing writes), not
+    // the feature's logic. Left unimplemented, as in a test that did not override it, it would
+    // report every tick and never wait, so a live file system would make the watch loop spin:
+    // real time paces it then.
+    self.clock = clock is UnimplementedClock ? ContinuousClock() : clock
     self.decoder = decoder
     self.encoder = encoder
   }
