@@ -25,6 +25,15 @@ private final class FileCounterModel {
     #expect(try storage.string(at: url) == "2")
   }
 
+  @Test func declaringAValueWritesNoFileUntilItChanges() throws {
+    @Dependency(\.defaultFileStorage) var storage
+    @Shared(.fileStorage(url)) var count = 5
+    #expect(count == 5)
+    #expect(try storage.load(url) == nil)
+    $count.withLock { $0 = 6 }
+    #expect(try storage.string(at: url) == "6")
+  }
+
   @Test func holdersOfTheFileShareOneValue() {
     @Shared(.fileStorage(url)) var first = 0
     @Shared(.fileStorage(url)) var second = 99

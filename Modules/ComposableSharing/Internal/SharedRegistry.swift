@@ -118,10 +118,10 @@ package enum SharedRegistry {
       ? (key as? any SharedKey).map { writable in saver(writable, as: Key.Value.self) } : nil
     let reference = SharedReference(value: value, description: describe(key), persist: save)
     keeping?.keep(reference)
-    if !isStored, let save {
+    if !isStored, let save, !(key is any DefaultStaysUnsavedKey) {
       // NB: the first holder's default becomes the stored value, so that declaring
       // `@Shared(key) var value = 42` sets what every later holder sees, even once the
-      // declaring holder is gone.
+      // declaring holder is gone. A file is written only when the value really changes.
       do {
         try save(initialValue)
       } catch {
@@ -222,3 +222,8 @@ struct SharedKeyID: Hashable, Sendable {
     hasher.combine(id)
   }
 }
+
+/// A key whose declared default is not saved when its first holder is created: the first real
+/// mutation is. A file storage key is one, as in the reference: declaring a shared value never
+/// writes a file.
+package protocol DefaultStaysUnsavedKey {}

@@ -186,6 +186,8 @@ public struct FileStorageKey<Value: Codable & Sendable>: SharedKey {
   }
 }
 
+extension FileStorageKey: DefaultStaysUnsavedKey {}
+
 /// The identity of a ``FileStorageKey``: its storage and its file.
 ///
 /// Keys with equal identities share one value. It describes itself as the file's path.
