@@ -289,6 +289,30 @@ private struct Counter: Codable, Equatable {
     try await clock.checkSuspension()
   }
 
+  @Test func aCoalescedSaveIsWrittenAtExit() async throws {
+    let log = WriteLog()
+    let storage = log.recording(.inMemory)
+    let executor = SerialTaskExecutor()
+    let clock = TestClock()
+    let key = withDependencies {
+      $0.defaultFileStorage = storage
+      $0.continuousClock = clock
+    } operation: {
+      FileStorageKey<Int>.fileStorage(url)
+    }
+    await executor.task {
+      for value in 1...10 { try? key.save(value, immediately: false) }
+    }.value
+    #expect(log.all == ["1"])
+    // NB: the handler installed with `atexit` (and for an app's backgrounding) flushes every
+    // storage it tracks; flushing them here would write other tests' storages too.
+    #expect(storage.isFlushedAtExit)
+    #expect(!FileStorage.inMemory.isFlushedAtExit)
+    await executor.waitUntilIdle()
+    await clock.advance(by: .seconds(1))
+    #expect(log.all == ["1", "10"])
+  }
+
   @Test func failedFlushIsReportedAndTheValueIsWrittenByTheNextSave() async throws {
     let log = WriteLog()
     let storage = log.recording(.inMemory)

@@ -95,7 +95,8 @@ public struct FileStorage: Sendable {
   /// interval are coalesced into one write of the latest value at its end: a burst of any number
   /// of mutations costs at most two writes per interval, and the last value always reaches the
   /// storage. The interval is measured on the `continuousClock` dependency. A value still
-  /// waiting when the process exits is not written unless ``flush()`` writes it first;
+  /// waiting when the process exits normally is written then (and, on Apple platforms, when the
+  /// app moves to the background or quits); ``flush()`` writes it earlier, and
   /// `save(_:immediately:)` with `true` writes at once.
   ///
   /// ```swift
@@ -122,6 +123,12 @@ public struct FileStorage: Sendable {
   /// ```
   public func flush() {
     state.flush()
+  }
+
+  /// Whether the process's exit (and, on Apple platforms, an app's move to the background) will
+  /// write what this storage has waiting: true once a save of it has been coalesced.
+  package var isFlushedAtExit: Bool {
+    PendingWritesAtExit.isTracking(state)
   }
 
   /// Creates a storage from its operations.

@@ -70,6 +70,7 @@ final class FileStorageState: Sendable {
       slot.isCoolingDown = true
       return true
     }
+    if !startsInterval { PendingWritesAtExit.track(self) }
     if startsInterval {
       let executor = SerialTaskExecutor.current
       Task(executorPreference: executor) {
@@ -156,5 +157,55 @@ final class FileStorageState: Sendable {
       The save was coalesced, so it failed after the mutation returned. The value is kept in \
       memory, and the next save of the file writes it again.
       """)
+  }
+}
+
+/// Writes the values still waiting for the end of a coalescing interval when the process exits
+/// normally (`exit`, or returning from `main`), and when an app moves to the background or quits
+/// on Apple platforms: what a user last changed always reaches the disk.
+///
+/// NB: a killed process writes nothing; a write in progress leaves the old file or the new one,
+/// never a mix (writes are atomic).
+enum PendingWritesAtExit {
+  /// The storages that had a write waiting, weakly.
+  private static let states = Protected<[ObjectIdentifier: WeakState]>([:])
+
+  private struct WeakState: Sendable {
+    weak var state: FileStorageState?
+  }
+
+  /// Installs the exit handler and the app-lifecycle observers, once.
+  private static let installed: Bool = {
+    atexit { PendingWritesAtExit.flushAll() }
+    // NB: the notifications by name, so that no UI framework is imported: UIKit's (iOS, tvOS,
+    // visionOS) when the app moves to the background, AppKit's (macOS) when it quits.
+    for name in [
+      "UIApplicationDidEnterBackgroundNotification", "NSApplicationWillTerminateNotification",
+    ] {
+      _ = NotificationCenter.default.addObserver(
+        forName: Notification.Name(name), object: nil, queue: nil
+      ) { _ in PendingWritesAtExit.flushAll() }
+    }
+    return true
+  }()
+
+  /// Remembers a storage that has a write waiting, so the exit writes it.
+  static func track(_ state: FileStorageState) {
+    _ = installed
+    states.withLock { $0[ObjectIdentifier(state)] = WeakState(state: state) }
+  }
+
+  /// Whether the exit writes what a storage has waiting.
+  static func isTracking(_ state: FileStorageState) -> Bool {
+    states.withLock { $0[ObjectIdentifier(state)]?.state === state }
+  }
+
+  /// Writes what every tracked storage has waiting: what the exit handler does.
+  static func flushAll() {
+    let tracked = states.withLock { states in
+      defer { states = states.filter { $0.value.state != nil } }
+      return states.values.compactMap(\.state)
+    }
+    for state in tracked { state.flush() }
   }
 }
