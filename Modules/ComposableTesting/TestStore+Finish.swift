@@ -123,6 +123,20 @@ extension TestStore {
     }
   }
 
+  /// Processes a received action before a `receive` takes it, keeping it receivable with the
+  /// state change it made, and shows it as skipped when asked to.
+  func processAhead(
+    _ received: ReceivedAction<Action>, showSkippedAssertions: Bool, location: StepLocation
+  ) {
+    if showSkippedAssertions {
+      location.note("Skipped receiving \(customDumpLine(received.action))")
+    }
+    let before = currentState
+    process(received.action, lineage: received.lineage, location: location)
+    processedReceived.append(
+      ProcessedAction(action: received.action, before: before, after: currentState))
+  }
+
   /// The running effects the store asserts on (all but the skipped ones), or those of a lineage.
   func inFlightIDs(lineage: Int?) -> Set<Int> {
     if let lineage { return runtime.runningIDs(lineage: lineage) }
@@ -146,13 +160,7 @@ extension TestStore {
       if case .off(let showSkippedAssertions) = exhaustivity, !received.isEmpty {
         // NB: as a live store would, so that the effects these actions start are waited for.
         while let next = received.removeFirst() {
-          if showSkippedAssertions {
-            location.note("Skipped receiving \(customDumpLine(next.action))")
-          }
-          let before = currentState
-          process(next.action, lineage: next.lineage, location: location)
-          processedReceived.append(
-            ProcessedAction(action: next.action, before: before, after: currentState))
+          processAhead(next, showSkippedAssertions: showSkippedAssertions, location: location)
         }
         continue
       }

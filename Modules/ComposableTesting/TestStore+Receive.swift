@@ -239,13 +239,7 @@ extension TestStore {
             processedReceived = []
             return .pending(next)
           }
-          if showSkippedAssertions {
-            location.note("Skipped receiving \(customDumpLine(next.action))")
-          }
-          let before = currentState
-          process(next.action, lineage: next.lineage, location: location)
-          processedReceived.append(
-            ProcessedAction(action: next.action, before: before, after: currentState))
+          processAhead(next, showSkippedAssertions: showSkippedAssertions, location: location)
           processedAny = true
         }
         if processedAny { continue }
