@@ -15,7 +15,7 @@ import Testing
 
   func run(
     _ script: String, _ arguments: [String] = [], dataDirectory: URL?? = .none,
-    environment: [String: String] = [:]
+    environment: [String: String] = [:], mergingErrors: Bool = false
   ) throws -> Run {
     // NB: the test binary sits in the build products folder, next to the executables.
     let binary = URL(filePath: CommandLine.arguments[0]).deletingLastPathComponent()
@@ -33,11 +33,13 @@ import Testing
     let errors = Pipe()
     process.standardInput = input
     process.standardOutput = output
-    process.standardError = errors
+    // NB: merged, as `app-cli … 2>&1 | tee log` does: one pipe, in the order of the writes.
+    process.standardError = mergingErrors ? output : errors
     try process.run()
     input.fileHandleForWriting.write(Data(script.utf8))
     try input.fileHandleForWriting.close()
     let outputData = output.fileHandleForReading.readDataToEndOfFile()
+    if mergingErrors { try errors.fileHandleForWriting.close() }
     let errorData = errors.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     return Run(
@@ -94,6 +96,17 @@ import Testing
     #expect(run.errors.contains("error: 'x' is not valid for 'open': expected an item number."))
     #expect(run.errors.contains("error: You are not logged in"))
     #expect(run.output.contains("Tabs: activity settings [account]"))
+  }
+
+  @Test func errorAndStateLinesKeepTheirOrderInOnePipe() throws {
+    defer { cleanUp() }
+    let run = try run("state\njump\nstate\nquit\n", mergingErrors: true)
+    let lines = run.output.split(separator: "\n").map(String.init)
+    let error = try #require(lines.firstIndex { $0.contains("error: unknown command 'jump'") })
+    let states = lines.indices.filter { lines[$0].contains("Tabs: activity settings [account]") }
+    // NB: the first `state` prints before the error, the second after it.
+    #expect(states.contains { $0 < error })
+    #expect(states.contains { $0 > error })
   }
 
   @Test func verbosePrintsEveryActionAndStateChange() throws {
