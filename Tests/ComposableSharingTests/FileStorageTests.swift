@@ -144,6 +144,36 @@ extension FileStorage {
     }
   }
 
+  @Test func fileSystemWritesLeaveNoTemporaryFile() async throws {
+    try await withTemporaryDirectory { directory in
+      let storage = FileStorage.fileSystem
+      let url = directory.appendingPathComponent("count.json")
+      try storage.createDirectory(directory)
+      try storage.save(Data("1".utf8), url)
+      try storage.save(Data("22".utf8), url)
+      #expect(try String(contentsOf: url, encoding: .utf8) == "22")
+      #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["count.json"])
+    }
+  }
+
+  @Test func fileSystemRemovesWhatAKilledWriteLeftBehindWhenTheFileIsLoaded() async throws {
+    try await withTemporaryDirectory { directory in
+      let storage = FileStorage.fileSystem
+      let url = directory.appendingPathComponent("count.json")
+      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+      try Data("1".utf8).write(to: url)
+      // NB: what a write killed between its temporary file and the rename leaves, and the
+      // temporary file of another file, which stays.
+      let leftover = directory.appendingPathComponent(".count.json.composable-A1B2.tmp")
+      let other = directory.appendingPathComponent(".other.json.composable-C3D4.tmp")
+      try Data("2".utf8).write(to: leftover)
+      try Data("3".utf8).write(to: other)
+      #expect(try storage.load(url) == Data("1".utf8))
+      #expect(!FileManager.default.fileExists(atPath: leftover.path))
+      #expect(FileManager.default.fileExists(atPath: other.path))
+    }
+  }
+
   @Test func fileSystemLoadsNothingForAMissingFile() async throws {
     try await withTemporaryDirectory { directory in
       let data = try FileStorage.fileSystem.load(directory.appendingPathComponent("none.json"))

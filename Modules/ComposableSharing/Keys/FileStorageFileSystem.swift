@@ -41,6 +41,8 @@ final class FileSystemFiles: Sendable {
   private struct Record: Sendable {
     /// What this storage last read or wrote: where a new observer starts.
     var known: Snapshot?
+    /// Whether the temporary files that killed writes left beside the file were removed.
+    var leftoversRemoved = false
     /// What each observer last saw, by observer number.
     var observers: [Int: Snapshot] = [:]
 
@@ -97,6 +99,10 @@ final class FileSystemFiles: Sendable {
 
   private func load(_ url: URL) throws -> Data? {
     try record(for: url).withLock { record in
+      if !record.leftoversRemoved {
+        Self.removeLeftovers(beside: url)
+        record.leftoversRemoved = true
+      }
       let snapshot = try Self.read(url)
       record.known = snapshot
       return snapshot.data
@@ -105,9 +111,45 @@ final class FileSystemFiles: Sendable {
 
   private func save(_ data: Data, to url: URL) throws {
     try record(for: url).withLock { record in
-      try data.write(to: url, options: .atomic)
+      try Self.writeAtomically(data, to: url)
       let takenAt = Date()
       record.ownChange(Snapshot(stamp: Self.stamp(url), data: data, takenAt: takenAt))
+    }
+  }
+
+  /// The start of the names of the temporary files written beside `url`:
+  /// `.count.json.composable-`.
+  static func temporaryPrefix(for url: URL) -> String {
+    ".\(url.lastPathComponent).composable-"
+  }
+
+  /// Writes `data` to a temporary file beside `url`, then renames it over `url`.
+  ///
+  /// The file always holds the old contents or the new ones, never a mix: a rename within a
+  /// directory is atomic. A process killed mid-write leaves only its temporary file, named after
+  /// the file, which the next load of the file removes.
+  static func writeAtomically(_ data: Data, to url: URL) throws {
+    let temporary = url.deletingLastPathComponent().appending(
+      path: temporaryPrefix(for: url) + UUID().uuidString + ".tmp")
+    do {
+      try data.write(to: temporary)
+      try FileManager.default.replaceFile(at: url, with: temporary)
+    } catch {
+      try? FileManager.default.removeItem(at: temporary)
+      throw error
+    }
+  }
+
+  /// Removes the temporary files that killed writes of `url` left beside it.
+  static func removeLeftovers(beside url: URL) {
+    let directory = url.deletingLastPathComponent()
+    let prefix = temporaryPrefix(for: url)
+    guard
+      let names = try? FileManager.default.contentsOfDirectory(
+        atPath: directory.path(percentEncoded: false))
+    else { return }
+    for name in names where name.hasPrefix(prefix) && name.hasSuffix(".tmp") {
+      try? FileManager.default.removeItem(at: directory.appending(path: name))
     }
   }
 
@@ -196,6 +238,26 @@ final class FileSystemFiles: Sendable {
       return Snapshot(stamp: stamp, data: try Data(contentsOf: url), takenAt: takenAt)
     } catch let error as CocoaError where error.code == .fileReadNoSuchFile {
       return .missing
+    }
+  }
+}
+
+extension FileManager {
+  /// Moves `replacement` over `url` in one step, replacing what is there (POSIX `rename`).
+  fileprivate func replaceFile(at url: URL, with replacement: URL) throws {
+    let status = replacement.withUnsafeFileSystemRepresentation { from in
+      url.withUnsafeFileSystemRepresentation { to in
+        guard let from, let to else { return EINVAL }
+        return rename(from, to) == 0 ? 0 : errno
+      }
+    }
+    guard status == 0 else {
+      throw CocoaError(
+        .fileWriteUnknown,
+        userInfo: [
+          NSFilePathErrorKey: url.path(percentEncoded: false),
+          NSUnderlyingErrorKey: POSIXError(POSIXErrorCode(rawValue: status) ?? .EIO),
+        ])
     }
   }
 }
