@@ -2,7 +2,13 @@ import Foundation
 
 private enum AppDataDirectoryKey: DependencyKey {
   static var liveValue: URL {
-    URL.homeDirectory.appending(path: ".composable-app")
+    #if canImport(Darwin)
+      // NB: where Apple platforms keep an app's own files: Application Support, in a folder
+      // named after the app (the sandbox's container when the app is sandboxed).
+      URL.applicationSupportDirectory.appending(path: "ComposableApp")
+    #else
+      URL.homeDirectory.appending(path: ".composable-app")
+    #endif
   }
   static var testValue: URL {
     // NB: under a test runner file storage is in memory, so nothing is written here.

@@ -157,13 +157,26 @@ public final class CommandLineApp {
     }
   }
 
+  /// Where state is kept by default, as the help shows it: `~/.composable-app` on Linux,
+  /// Application Support on Apple platforms.
+  static var defaultDataDirectory: String {
+    let path = withDependencies {
+      $0.context = .live
+    } operation: {
+      @Dependency(\.appDataDirectory) var directory
+      return directory.path(percentEncoded: false)
+    }
+    let home = URL.homeDirectory.path(percentEncoded: false)
+    return path.hasPrefix(home) ? "~/" + path.dropFirst(home.count).drop { $0 == "/" } : path
+  }
+
   static var help: String {
     """
     USAGE: app-cli [--data-dir PATH | --in-memory] [--script FILE] [--verbose] [--latency MS]
            app-cli --help | --version
 
     A terminal front end for the sample app: log in, read your activity feed, log out.
-    State is kept in ~/.composable-app unless --data-dir or --in-memory says otherwise.
+    State is kept in \(defaultDataDirectory) unless --data-dir or --in-memory says otherwise.
 
     Demo account: \(APIClient.demoAccount.email) / \(APIClient.demoAccount.password)
 

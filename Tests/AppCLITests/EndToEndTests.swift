@@ -17,9 +17,7 @@ import Testing
     _ script: String, _ arguments: [String] = [], dataDirectory: URL?? = .none,
     environment: [String: String] = [:], mergingErrors: Bool = false
   ) throws -> Run {
-    // NB: the test binary sits in the build products folder, next to the executables.
-    let binary = URL(filePath: CommandLine.arguments[0]).deletingLastPathComponent()
-      .appending(path: "app-cli")
+    let binary = Self.productsDirectory.appending(path: "app-cli")
     try #require(
       FileManager.default.isExecutableFile(atPath: binary.path),
       "Build app-cli first (swift build); Scripts/test does.")
@@ -49,6 +47,19 @@ import Testing
   }
 
   func cleanUp() { try? FileManager.default.removeItem(at: directory) }
+
+  /// The build products folder, where the executables are: the folder of the test bundle
+  /// (`…/debug/ComposablePackageTests.xctest`). On Linux the bundle is the test process itself;
+  /// on macOS `xctest` and `swiftpm-testing-helper` receive its path (or a path inside it) as an
+  /// argument.
+  static var productsDirectory: URL {
+    for argument in CommandLine.arguments {
+      if let bundleEnd = argument.range(of: ".xctest")?.upperBound {
+        return URL(filePath: String(argument[..<bundleEnd])).deletingLastPathComponent()
+      }
+    }
+    return URL(filePath: CommandLine.arguments[0]).deletingLastPathComponent()
+  }
 
   @Test func loginWithAWrongThenTheRightPasswordShowsTheActivity() throws {
     defer { cleanUp() }

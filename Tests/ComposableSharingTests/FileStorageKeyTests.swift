@@ -289,6 +289,38 @@ private struct Counter: Codable, Equatable {
     try await clock.checkSuspension()
   }
 
+  @Test func deletingTheFileResetsToTheDefaultAndDropsTheWaitingWrite() async throws {
+    let log = WriteLog()
+    let storage = log.recording(.inMemory)
+    let executor = SerialTaskExecutor()
+    let clock = TestClock()
+    let key = withDependencies {
+      $0.defaultFileStorage = storage
+      $0.continuousClock = clock
+    } operation: {
+      FileStorageKey<Int>.fileStorage(url)
+    }
+    let values = Protected<[Int?]>([])
+    let subscription = await executor.task {
+      key.subscribe(initialValue: 0) { value in values.withLock { $0.append(value) } }
+    }.value
+    await executor.task {
+      try? key.save(1, immediately: false)
+      try? key.save(2, immediately: false)
+    }.value
+    #expect(log.all == ["1"])
+    try storage.writeFromOutside(nil, url)
+    await executor.waitUntilIdle()
+    // NB: the holders go back to their default (a deletion is reported as `nil`)…
+    #expect(values.withLock { $0 } == [nil])
+    // …and the write that waited for the end of the interval does not bring the file back.
+    await clock.advance(by: .seconds(1))
+    #expect(log.all == ["1"])
+    #expect(try storage.load(url) == nil)
+    subscription.cancel()
+    await executor.waitUntilIdle()
+  }
+
   @Test func aCoalescedSaveIsWrittenAtExit() async throws {
     let log = WriteLog()
     let storage = log.recording(.inMemory)
