@@ -58,10 +58,6 @@ final class ReceivedActions<Action: Sendable>: Sendable {
     }
   }
 
-  var entries: [ReceivedAction<Action>] {
-    state.withLock { $0.entries }
-  }
-
   var actions: [Action] {
     state.withLock { $0.entries.map(\.action) }
   }

@@ -78,7 +78,7 @@ func unexpectedActionsMessage(_ actions: [String]) -> String {
   action\(actions.count == 1 ? "" : "s") by the end of this test: …
 
     Unhandled actions:
-  \(actions.map { "    • " + abbreviatedCase($0) }.joined(separator: "\n"))
+  \(actions.map { "    • " + $0 }.joined(separator: "\n"))
 
   Every action an effect sends must be received with 'await store.receive(…)' before the test \
   ends (or skipped with 'await store.skipReceivedActions()'), so that the test proves what the \
@@ -132,31 +132,11 @@ func unimplementedClockMessage(_ name: String) -> String {
   """
 }
 
-/// A one-line case dump shortened as the reference shows unhandled actions: `.second`,
-/// `.child(.done)`.
-func abbreviatedCase(_ line: String) -> String {
-  guard let dot = typePrefixEnd(line) else { return line }
-  return String(line[dot...])
-}
-
-/// Where the type name in front of a case dump ends: the last `.` before the case name.
-private func typePrefixEnd(_ line: String) -> String.Index? {
-  var last: String.Index?
-  var index = line.startIndex
-  while index < line.endIndex {
-    let character = line[index]
-    if character == "(" || character == " " { break }
-    if character == "." { last = index }
-    index = line.index(after: index)
-  }
-  return last
-}
-
 /// A list of values in the reference's indexed layout: `[`, `  [0]: .second`, `]`.
 func indexedList<Value>(_ values: [Value]) -> String {
   guard !values.isEmpty else { return "[]" }
   let items = values.enumerated().map { index, value in
-    "  [\(index)]: " + abbreviatedCase(customDumpLine(value))
+    "  [\(index)]: " + customDumpLine(value)
   }
   return "[\n" + items.joined(separator: "\n") + "\n]"
 }

@@ -100,6 +100,47 @@ struct NestedAppState: Equatable, Sendable {
     #expect(slowFinished.wait(timeout: .now() + 5) == .success)
   }
 
+  @Test func aHolderGivesUpWaitingForAnotherThreadsCreationOfTheKey() {
+    let entered = DispatchSemaphore(value: 0)
+    let release = DispatchSemaphore(value: 0)
+    let finished = DispatchSemaphore(value: 0)
+    let name = "held-default-\(UUID().uuidString)"
+    // NB: the thread uses the test's in-memory storage, so that both holders hold one key.
+    @Dependency(\.defaultInMemoryStorage) var testStorage
+    let storage = testStorage
+    Thread {
+      withDependencies {
+        $0.defaultInMemoryStorage = storage
+      } operation: {
+        @Shared(.inMemory(name)) var value: Int = {
+          entered.signal()
+          _ = release.wait(timeout: .now() + 5)
+          return 1
+        }()
+        _ = value
+      }
+      finished.signal()
+    }.start()
+    #expect(entered.wait(timeout: .now() + 5) == .success)
+    // NB: a limit of zero: the wait gives up at once, no real time passes.
+    let issues = SharedRegistry.$creationWaitLimit.withValue(.zero) {
+      withExpectedIssue {
+        @Shared(.inMemory(name)) var value = 2
+        #expect(value == 2)
+      }
+    }
+    release.signal()
+    #expect(finished.wait(timeout: .now() + 5) == .success)
+    #expect(issues.count == 1)
+    #expect(issues.first?.message.hasPrefix("Waited 0.0 seconds for the default value of ") == true)
+    #expect(
+      issues.first?.message.hasSuffix(
+        """
+        which another holder is computing; this holder gets a value of its own, not shared. A \
+        default value should be quick to compute: load slow data in an effect instead.
+        """) == true)
+  }
+
   @Test func aDefaultThatDeclaresItsOwnKeyIsReportedNotAwaited() {
     let issues = withExpectedIssue {
       @Shared(.inMemory("self-nested")) var outer: Int = {

@@ -260,6 +260,28 @@ struct MergeFeature: Reducer {
     await task.cancel()
   }
 
+  @Test func finishingASendsTaskReportsAnUncontrolledEffectAfterItsTimeout() async {
+    let store = TestStore(initialState: TimerFeature.State()) { TimerFeature() }
+    let task = await store.send(.waitForever)
+    let issues = await withExpectedIssue { await task.finish(timeout: .zero) }
+    #expect(
+      issues.map(\.message) == [
+        """
+        Expected task to finish, but it is still in-flight after 0.0 seconds.
+
+        If this task delivers its action using a clock/scheduler (via "sleep(for:)", \
+        "timer(interval:)", etc.), make sure that you wait enough time for it to perform its \
+        work. If you are using a test clock/scheduler, advance the scheduler so that the effects \
+        may complete, or consider using an immediate clock/scheduler to immediately perform the \
+        effect instead.
+
+        If you are not yet using a clock/scheduler, or can not use a clock/scheduler, try \
+        increasing the duration of this assertion's "timeout".
+        """
+      ])
+    await store.send(.stopButtonTapped)
+  }
+
   @Test func finishRunsImmediateClockEffectsToTheEndInANonExhaustiveStore() async {
     let store = TestStore(initialState: ChainFeature.State()) {
       ChainFeature()
@@ -500,8 +522,9 @@ struct MergeFeature: Reducer {
 /// One test stuck on a sleep nobody advances must not stall the tests running beside it.
 @Suite struct StuckTestIsolationTests {
   @Test func fiftyTestsFinishBesideAStuckOne() async {
-    let stuckClock = TestClock()
-    let stuck = Task { try await stuckClock.sleep(for: .seconds(1)) }
+    // NB: a TestClock nobody advances: the sleep never ends on its own, and no real time passes.
+    let clock = TestClock()
+    let stuck = Task { try await clock.sleep(for: .seconds(1)) }
     let finished = await withTaskGroup(of: Int.self) { group in
       for _ in 0..<50 {
         group.addTask { await Self.timerFlow() }
@@ -511,7 +534,7 @@ struct MergeFeature: Reducer {
       return finished
     }
     #expect(finished == 50)
-    #expect(stuckClock.sleeperCount == 1)
+    #expect(clock.sleeperCount == 1)
     stuck.cancel()
     let result = await stuck.result
     #expect(throws: CancellationError.self) { try result.get() }

@@ -51,10 +51,10 @@ enum ParameterisedCaseKeys {
 
 /// XCTest cases are numbered by how many have finished, which changes between cases.
 final class IssueReportingBridgeXCTests: XCTestCase {
+  // NB: `nonisolated(unsafe)` is sound for both: XCTest runs the cases of this class one after
+  // another on one thread, so the arrays are never touched concurrently.
   nonisolated(unsafe) static var seen: [String] = []
   nonisolated(unsafe) static var keys: [AnyHashable?] = []
-  // NB: XCTest runs the cases of this class one after another on one thread, so the array is
-  // never touched concurrently.
 
   func testFirstCaseHasAnIdentity() {
     Self.record()

@@ -34,7 +34,7 @@ final class RootStore<State, Action: Sendable> {
   // `reentrantActions`, not here. The run-time check it removes cost a tenth of a small send.
   @exclusivity(unchecked) @usableFromInline var storage: Storage
   /// Runs the reducer for an action and those that follow it (see
-  /// ``reduce(_:then:into:reducer:core:started:)``).
+  /// ``reduce(_:into:reducer:core:started:)``).
   ///
   /// NB: a closure made where the store is created, specialized for the reducer's type, rather
   /// than an `any Reducer`: a send makes one call through it, and the reducer is called directly
@@ -42,14 +42,12 @@ final class RootStore<State, Action: Sendable> {
   @usableFromInline let reducerLoop: ReducerLoop
   @usableFromInline let dependencies: DependencyValues
   @usableFromInline let runtime: EffectRuntime<Action>
-  /// The type of ``reducerLoop``: the core, the action, the actions queued after it, the storage,
-  /// and where the effects started go.
+  /// The type of ``reducerLoop``: the core, the action, the storage, and where the effects
+  /// started go.
   @usableFromInline
   typealias ReducerLoop =
-    @MainActor (
-      RootStore, Action, ArraySlice<Action>, inout Storage,
-      inout [(id: Int, task: Task<Void, Never>)]
-    ) -> Void
+    @MainActor (RootStore, Action, inout Storage, inout [(id: Int, task: Task<Void, Never>)]) ->
+    Void
   /// Whether a send is being processed further up the stack.
   ///
   /// NB: an `Atomic` only because, unlike a `var`, reading and writing it is not checked for
@@ -117,11 +115,11 @@ final class RootStore<State, Action: Sendable> {
   /// Processes an action and every action it leads to, in order, with the store's dependencies,
   /// then tells the observers; returns the tasks of the effects started.
   @inlinable
-  func process(_ action: Action, then more: ArraySlice<Action> = []) -> [Task<Void, Never>] {
+  func process(_ action: Action) -> [Task<Void, Never>] {
     isSending.store(true, ordering: .relaxed)
     var started: [(id: Int, task: Task<Void, Never>)] = []
     withStoreDependencies(dependencies) {
-      reducerLoop(self, action, more, &storage, &started)
+      reducerLoop(self, action, &storage, &started)
     }
     isSending.store(false, ordering: .relaxed)
     if observerCount.load(ordering: .relaxed) > 0 { notifyObservers() }
@@ -131,10 +129,9 @@ final class RootStore<State, Action: Sendable> {
   /// Runs the reducer for the action and those that follow it; `storage` is accessed once.
   @inlinable
   static func reduce<R: Reducer<State, Action>>(
-    _ action: Action, then more: ArraySlice<Action>, into storage: inout Storage, reducer: R,
-    core: RootStore, started: inout [(id: Int, task: Task<Void, Never>)]
+    _ action: Action, into storage: inout Storage, reducer: R, core: RootStore,
+    started: inout [(id: Int, task: Task<Void, Never>)]
   ) {
-    if !more.isEmpty { storage.queue.append(contentsOf: more) }
     var next: Action? = action
     while let current = next {
       next = nil
@@ -211,7 +208,7 @@ final class RootStore<State, Action: Sendable> {
 /// Builds the root of a store: its initial state and reducer, built with its dependencies.
 ///
 /// `reducerLoop` makes the core's ``RootStore/reducerLoop`` for the reducer built; the store
-/// passes a closure that calls ``RootStore/reduce(_:then:into:reducer:core:started:)``, so that
+/// passes a closure that calls ``RootStore/reduce(_:into:reducer:core:started:)``, so that
 /// it is specialized for the reducer's type.
 @usableFromInline
 @MainActor

@@ -66,9 +66,8 @@ public final class Store<State, Action: Sendable> {
       initialState: initialState, reducer: reducer, withDependencies: prepareDependencies,
       executor: executor
     ) { reducer in
-      { core, action, more, storage, started in
-        RootStore.reduce(
-          action, then: more, into: &storage, reducer: reducer, core: core, started: &started)
+      { core, action, storage, started in
+        RootStore.reduce(action, into: &storage, reducer: reducer, core: core, started: &started)
       }
     }
     self.readState = { core.state }

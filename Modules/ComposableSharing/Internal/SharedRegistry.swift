@@ -51,7 +51,20 @@ package enum SharedRegistry {
           """, fileID: fileID, filePath: filePath, line: line, column: column)
         return SharedReference(value: defaultValue(), description: describe(key))
       }
-      if let reference = creation.wait() as? SharedReference<Key.Value> { return reference }
+      switch creation.wait() {
+      case .timedOut:
+        reportIssue(
+          """
+          Waited \(creationWaitLimit) for the default value of \(describe(key)), which another \
+          holder is computing; this holder gets a value of its own, not shared. A default value \
+          should be quick to compute: load slow data in an effect instead.
+          """, fileID: fileID, filePath: filePath, line: line, column: column)
+        return SharedReference(value: defaultValue(), description: describe(key))
+      case .created(let reference as SharedReference<Key.Value>):
+        return reference
+      case .created:
+        break
+      }
       // NB: the creator made a reference of another value type (two keys of one id): make one.
       return reference(
         for: key, default: defaultValue, fileID: fileID, filePath: filePath, line: line,
@@ -75,6 +88,10 @@ package enum SharedRegistry {
       return reference
     }
   }
+
+  /// How long a holder waits for another thread's creation of the same key before it gives up
+  /// and gets a value of its own.
+  @TaskLocal package static var creationWaitLimit: Duration = .seconds(5)
 
   /// What the lookup of a key found: its reference, a creation to wait for, or one to do.
   private enum Lookup<Value: Sendable> {
@@ -178,19 +195,30 @@ private final class Creation: Sendable {
     (nil, false, 0))
   private let finished = DispatchSemaphore(value: 0)
 
-  /// Waits for the reference, blocking the thread, and returns it.
+  /// What waiting for the reference gave.
+  enum Outcome {
+    case created((AnyObject & Sendable)?)
+    case timedOut
+  }
+
+  /// Waits for the reference, blocking the thread, up to `SharedRegistry.creationWaitLimit`.
   ///
   /// NB: a blocking wait, as the holder's initializer that asks is synchronous; only holders of
   /// the same key wait, and only while its first holder computes its default and loads it.
-  func wait() -> (AnyObject & Sendable)? {
+  func wait() -> Outcome {
     let done = state.withLock { state -> (AnyObject & Sendable)?? in
       if state.isDone { return .some(state.reference) }
       state.waiters += 1
       return .none
     }
-    if let done { return done }
-    finished.wait()
-    return state.withLock { $0.reference }
+    if let done { return .created(done) }
+    let (seconds, attoseconds) = SharedRegistry.creationWaitLimit.components
+    let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
+    guard finished.wait(timeout: .now() + .nanoseconds(nanoseconds)) == .success else {
+      // NB: a signal that comes later stays in the semaphore, which nobody waits on again.
+      return .timedOut
+    }
+    return .created(state.withLock { $0.reference })
   }
 
   func finish(with reference: AnyObject & Sendable) {
