@@ -13,6 +13,7 @@ package enum Catalog {
     DependencyBenchmarks.read,
     SharedBenchmarks.withLock,
     SharedBenchmarks.fileStorageBurst,
+    SharedBenchmarks.fileStorageOutsideChange,
     MemoryBenchmark.growth,
     StartupBenchmark.cli,
   ]

@@ -479,28 +479,27 @@ private struct Counter: Codable, Equatable {
       let url = directory.appendingPathComponent("counter.json")
       let executor = SerialTaskExecutor()
       let clock = TestClock()
+      let changes = ChangeLog()
       let key = withDependencies {
-        $0.defaultFileStorage = .fileSystem
+        $0.defaultFileStorage = changes.recordingChanges(of: .fileSystem)
         $0.continuousClock = clock
       } operation: {
         FileStorageKey<Counter>.fileStorage(url)
       }
       let values = Protected<[Counter?]>([])
-      let subscription = await executor.task {
-        key.subscribe(initialValue: nil) { value in values.withLock { $0.append(value) } }
-      }.value
+      let subscription = key.subscribe(initialValue: nil) { value in
+        values.withLock { $0.append(value) }
+      }
       defer { subscription.cancel() }
-      await executor.waitUntilIdle()
 
       await executor.task {
         for count in 1...100 { try? key.save(Counter(count: count), immediately: false) }
       }.value
       await clock.advance(by: .seconds(3))
-      #expect(values.withLock { $0 } == [])
       #expect(try String(contentsOf: url, encoding: .utf8) == #"{"count":100}"#)
 
       try Data(#"{"count":-1}"#.utf8).write(to: url, options: .atomic)
-      await clock.advance(by: .seconds(1))
+      changes.waitFor(1)
       #expect(values.withLock { $0 } == [Counter(count: -1)])
     }
   }

@@ -126,13 +126,14 @@ private final class FileCounterModel {
     }
   }
 
-  @Test func liveOutsideChangeReachesTheValueOnTheClock() async throws {
+  @Test func liveOutsideChangeReachesTheValueAsItHappens() async throws {
     try await withTemporaryDirectory { directory in
       let url = directory.appendingPathComponent("count.json")
       let executor = SerialTaskExecutor()
       let clock = TestClock()
+      let changes = ChangeLog()
       try await withDependencies {
-        $0.defaultFileStorage = .fileSystem
+        $0.defaultFileStorage = changes.recordingChanges(of: .fileSystem)
         $0.continuousClock = clock
       } operation: {
         let count = await executor.task { Shared(wrappedValue: 0, .fileStorage(url)) }.value
@@ -142,8 +143,9 @@ private final class FileCounterModel {
         #expect(count.wrappedValue == 1)
 
         try Data("25".utf8).write(to: url, options: .atomic)
-        await clock.advance(by: .seconds(1))
+        changes.waitFor(1)
         #expect(count.wrappedValue == 25)
+        #expect(changes.all == ["25"])
       }
     }
   }

@@ -51,14 +51,44 @@ struct DiskFull: Error, CustomStringConvertible {
   var description: String { "The disk is full." }
 }
 
-/// The changes an observer was told about, as strings (`nil` for a removed file).
+/// The changes an observer was told about, as strings (`nil` for a removed file), and a bounded
+/// wait for the next ones.
 final class ChangeLog: Sendable {
   private let changes = Protected<[String?]>([])
+  private let arrived = DispatchSemaphore(value: 0)
 
   var all: [String?] { changes.withLock { $0 } }
 
   func append(_ data: Data?) {
     changes.withLock { $0.append(data.map { String(decoding: $0, as: UTF8.self) }) }
+    arrived.signal()
+  }
+
+  /// Waits until `count` changes arrived, for up to five seconds: a change that never comes fails
+  /// the test, naming what was missing, instead of hanging it.
+  func waitFor(_ count: Int, sourceLocation: SourceLocation = #_sourceLocation) {
+    let deadline = DispatchTime.now() + 5
+    while all.count < count {
+      if arrived.wait(timeout: deadline) == .timedOut, all.count < count {
+        Issue.record(
+          "Waited 5 s for change \(count); got only \(all)", sourceLocation: sourceLocation)
+        return
+      }
+    }
+  }
+
+  /// A copy of `storage` whose observers also append each change they are told about here,
+  /// after the change was delivered.
+  func recordingChanges(of storage: FileStorage) -> FileStorage {
+    var recording = storage
+    let observe = storage.observe
+    recording.observe = { url, clock, onChange in
+      observe(url, clock) { data in
+        onChange(data)
+        self.append(data)
+      }
+    }
+    return recording
   }
 }
 
@@ -181,43 +211,41 @@ extension FileStorage {
     }
   }
 
-  @Test func fileSystemPicksUpOutsideChangesWhenTheClockTicks() async throws {
+  @Test func fileSystemSeesOutsideChangesAsTheyHappen() async throws {
     try await withTemporaryDirectory { directory in
       let storage = FileStorage.fileSystem
       let url = directory.appendingPathComponent("count.json")
       try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-      let executor = SerialTaskExecutor()
-      let clock = TestClock()
+      try Data().write(to: url)
       let changes = ChangeLog()
-      let subscription = await executor.task {
-        storage.observe(url, clock) { changes.append($0) }
-      }.value
-      await executor.waitUntilIdle()
+      let subscription = storage.observe(url, TestClock()) { changes.append($0) }
 
-      try Data("1".utf8).write(to: url)
-      await clock.advance(by: .milliseconds(999))
-      #expect(changes.all == [])
-      await clock.advance(by: .milliseconds(1))
-      #expect(changes.all == ["1"])
+      // Written in place: reported once its writer closes the file, whole.
+      let handle = try FileHandle(forWritingTo: url)
+      try handle.write(contentsOf: Data("1".utf8))
+      try handle.write(contentsOf: Data("0".utf8))
+      try handle.close()
+      changes.waitFor(1)
+      #expect(changes.all == ["10"])
 
+      // Written atomically: a rename into the directory.
       try storage.writeFromOutside(Data("22".utf8), url)
-      await clock.advance(by: .seconds(1))
-      #expect(changes.all == ["1", "22"])
-
-      // Nothing changed: nothing reported.
-      await clock.advance(by: .seconds(5))
-      #expect(changes.all == ["1", "22"])
+      changes.waitFor(2)
+      #expect(changes.all == ["10", "22"])
 
       try FileManager.default.removeItem(at: url)
-      await clock.advance(by: .seconds(1))
-      #expect(changes.all == ["1", "22", nil])
+      changes.waitFor(3)
+      #expect(changes.all == ["10", "22", nil])
 
+      // After cancelling, nothing more: another observer hears the next change, this one not.
       subscription.cancel()
-      await executor.waitUntilIdle()
+      let laterChanges = ChangeLog()
+      let later = storage.observe(url, TestClock()) { laterChanges.append($0) }
+      defer { later.cancel() }
       try Data("3".utf8).write(to: url)
-      await clock.advance(by: .seconds(5))
-      #expect(changes.all == ["1", "22", nil])
-      #expect(clock.sleeperCount == 0)
+      laterChanges.waitFor(1)
+      #expect(laterChanges.all == ["3"])
+      #expect(changes.all == ["10", "22", nil])
     }
   }
 
@@ -226,62 +254,88 @@ extension FileStorage {
       let storage = FileStorage.fileSystem
       let url = directory.appendingPathComponent("count.json")
       try storage.createDirectory(directory)
-      let executor = SerialTaskExecutor()
-      let clock = TestClock()
       let changes = ChangeLog()
-      let subscription = await executor.task {
-        storage.observe(url, clock) { changes.append($0) }
-      }.value
+      let subscription = storage.observe(url, TestClock()) { changes.append($0) }
       defer { subscription.cancel() }
-      await executor.waitUntilIdle()
 
       for value in 1...5 {
         try storage.save(Data("\(value)".utf8), url)
-        await clock.advance(by: .seconds(1))
       }
-      await clock.advance(by: .seconds(5))
-      #expect(changes.all == [])
       #expect(try storage.string(at: url) == "5")
-
+      // NB: events arrive in order: once the outside change is heard, the events of the own
+      // writes before it were handled, and none was reported.
       try storage.save(Data("6".utf8), url)
-      try Data("7".utf8).write(to: url)
-      await clock.advance(by: .seconds(1))
+      try Data("7".utf8).write(to: url, options: .atomic)
+      changes.waitFor(1)
       #expect(changes.all == ["7"])
     }
   }
 
-  @Test func fileSystemTellsApartAChangeThatKeepsTheStamp() async throws {
+  @Test func fileSystemSeesAChangeThatKeepsTheSizeAndDate() async throws {
     try await withTemporaryDirectory { directory in
       let storage = FileStorage.fileSystem
       let url = directory.appendingPathComponent("count.json")
       try storage.createDirectory(directory)
       try storage.save(Data("1".utf8), url)
-      let executor = SerialTaskExecutor()
-      let clock = TestClock()
       let changes = ChangeLog()
-      let subscription = await executor.task {
-        storage.observe(url, clock) { changes.append($0) }
-      }.value
+      let subscription = storage.observe(url, TestClock()) { changes.append($0) }
       defer { subscription.cancel() }
-      await executor.waitUntilIdle()
 
       // File systems keep modification dates coarsely: a same-size change written in place soon
-      // after the last one can keep the file's size, number and date. Simulate it by pinning the
-      // date (a whole second, so it survives the round trip exactly).
+      // after the last one can keep the file's size, number and date. The contents tell it apart.
       let pinned = Date(timeIntervalSince1970: (Date().timeIntervalSince1970 + 60).rounded(.down))
-      func pinDate() throws {
-        try FileManager.default.setAttributes([.modificationDate: pinned], ofItemAtPath: url.path)
-      }
-      try pinDate()
-      await clock.advance(by: .seconds(1))
-      #expect(changes.all == [])
-
+      try FileManager.default.setAttributes([.modificationDate: pinned], ofItemAtPath: url.path)
       let handle = try FileHandle(forWritingTo: url)
       try handle.write(contentsOf: Data("2".utf8))
       try handle.close()
-      try pinDate()
-      await clock.advance(by: .seconds(1))
+      try FileManager.default.setAttributes([.modificationDate: pinned], ofItemAtPath: url.path)
+      changes.waitFor(1)
       #expect(changes.all == ["2"])
+    }
+  }
+
+  @Test func fileSystemWatchesAFileWhoseDirectoryDoesNotExistYet() async throws {
+    try await withTemporaryDirectory { directory in
+      let storage = FileStorage.fileSystem
+      let url = directory.appendingPathComponent("a/b/count.json")
+      let changes = ChangeLog()
+      let subscription = storage.observe(url, TestClock()) { changes.append($0) }
+      defer { subscription.cancel() }
+
+      try storage.writeFromOutside(Data("1".utf8), url)
+      changes.waitFor(1)
+      #expect(changes.all == ["1"])
+
+      // The whole directory goes, then comes back.
+      try FileManager.default.removeItem(at: directory)
+      changes.waitFor(2)
+      #expect(changes.all == ["1", nil])
+      try storage.writeFromOutside(Data("2".utf8), url)
+      changes.waitFor(3)
+      #expect(changes.all == ["1", nil, "2"])
+    }
+  }
+
+  @Test func fileSystemTellsEachObserverOnlyOfItsOwnFile() async throws {
+    try await withTemporaryDirectory { directory in
+      let storage = FileStorage.fileSystem
+      try storage.createDirectory(directory)
+      let first = directory.appendingPathComponent("first.json")
+      let second = directory.appendingPathComponent("second.json")
+      let firstChanges = ChangeLog()
+      let secondChanges = ChangeLog()
+      let subscriptions = [
+        storage.observe(first, TestClock()) { firstChanges.append($0) },
+        storage.observe(second, TestClock()) { secondChanges.append($0) },
+      ]
+      defer { for subscription in subscriptions { subscription.cancel() } }
+
+      try Data("1".utf8).write(to: first, options: .atomic)
+      try Data("2".utf8).write(to: second, options: .atomic)
+      secondChanges.waitFor(1)
+      firstChanges.waitFor(1)
+      #expect(firstChanges.all == ["1"])
+      #expect(secondChanges.all == ["2"])
     }
   }
 

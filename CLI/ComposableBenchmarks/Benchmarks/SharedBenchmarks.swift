@@ -78,6 +78,60 @@ enum SharedBenchmarks {
       })
   }
 
+  static let fileStorageOutsideChange = Benchmark(
+    name: "shared.fileStorage.outsideChange",
+    summary:
+      "time from another process's write of a .fileStorage file to the new value, worst of 20",
+    target: .atMost(100, "ms")
+  ) { context in
+    let trials = 20
+    let directory = FileManager.default.temporaryDirectory
+      .appending(path: "composable-bench-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let url = directory.appending(path: "watched.json")
+    let heard = Mutex<(value: Int, at: ContinuousClock.Instant)?>(nil)
+    var storage = FileStorage.fileSystem
+    let observe = storage.observe
+    storage.observe = { url, clock, onChange in
+      observe(url, clock) { data in
+        onChange(data)
+        let value = data.flatMap { try? JSONDecoder().decode(Int.self, from: $0) } ?? -1
+        heard.withLock { $0 = (value, ContinuousClock.now) }
+      }
+    }
+    var worst = Duration.zero
+    var missed: Int?
+    await withDependencies {
+      $0.defaultFileStorage = storage
+    } operation: {
+      @Shared(.fileStorage(url)) var value = 0
+      $value.withLock { $0 = 0 }
+      for trial in 1...trials {
+        let written = ContinuousClock.now
+        // NB: half the writes are atomic (a rename), half in place, as editors do either.
+        try? Data("\(trial)".utf8).write(to: url, options: trial.isMultiple(of: 2) ? .atomic : [])
+        let deadline = written + .seconds(2)
+        var latency: Duration?
+        while ContinuousClock.now < deadline {
+          if let heard = heard.withLock({ $0 }), heard.value == trial, value == trial {
+            latency = heard.at - written
+            break
+          }
+          try? await Task.sleep(for: .milliseconds(1))
+        }
+        guard let latency else {
+          missed = trial
+          break
+        }
+        worst = max(worst, latency)
+      }
+    }
+    return context.result(
+      value: Measure.nanoseconds(worst) / 1e6, unit: "ms",
+      failure: missed.map { "outside write \($0) was not seen within 2 s" },
+      note: "inotify on Linux, dispatch sources on Apple platforms; no polling")
+  }
+
   /// The integer a JSON file holds, if any.
   static func storedValue(at url: URL) -> Int? {
     guard let data = try? Data(contentsOf: url) else { return nil }

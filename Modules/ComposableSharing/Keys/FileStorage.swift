@@ -66,9 +66,9 @@ public struct FileStorage: Sendable {
   /// Watches a file for changes made outside the app, calling `onChange` with the new contents
   /// (`nil` when the file was removed) until the subscription is cancelled.
   ///
-  /// The storage's own writes are not reported. A storage that polls uses the clock to time its
-  /// polls, and starts its polling task on `SerialTaskExecutor.current`, so a test drives it
-  /// with a `TestClock`.
+  /// The storage's own writes are not reported. The clock is there for storages that need time
+  /// to watch (a storage that polls should time its polls with it, so a test drives it with a
+  /// `TestClock`); ``fileSystem`` is told of changes by the operating system and ignores it.
   ///
   /// ```swift
   /// let subscription = storage.observe(url, clock) { data in print("changed:", data as Any) }
@@ -184,10 +184,13 @@ extension FileStorage {
   ///
   /// Writes are atomic (`Data.write(to:options: .atomic)`) and create missing directories.
   /// A key writes a file at most once per second (see ``coalescingInterval``). Outside changes
-  /// are found by checking each watched file once per second, on the clock given to ``observe``:
-  /// its modification date, size and file number, and its contents when those changed (or when
-  /// the date is too recent to tell a same-size change apart). Writes made through this storage
-  /// are never reported as outside changes.
+  /// are seen as they happen, without polling: through inotify on Linux and dispatch sources on
+  /// Apple platforms, which report a rename into the file's directory (an atomic write), an
+  /// in-place write once its writer closes the file, and a removal. The file is then read and
+  /// compared with what the observer last saw, so writes made through this storage are never
+  /// reported as outside changes. A file whose directory does not exist yet is watched from its
+  /// nearest existing ancestor until the directory appears. The clock given to ``observe`` is
+  /// not used.
   ///
   /// ```swift
   /// withDependencies { $0.defaultFileStorage = .fileSystem } operation: {
@@ -195,7 +198,7 @@ extension FileStorage {
   /// }
   /// ```
   public static let fileSystem: FileStorage = FileSystemFiles().storage(
-    pollInterval: .seconds(1), coalescingInterval: .seconds(1))
+    coalescingInterval: .seconds(1))
 
   /// A new, empty storage that keeps files in a `[URL: Data]` dictionary and never touches the
   /// disk.

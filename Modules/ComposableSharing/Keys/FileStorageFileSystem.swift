@@ -3,67 +3,39 @@ import ComposableIssueReporting
 import ComposableLocking
 import Foundation
 
-/// The live file system behind ``FileStorage/fileSystem``: atomic writes, and polling for
-/// outside changes that tells the storage's own writes apart.
+/// The live file system behind ``FileStorage/fileSystem``: atomic writes, and watching for
+/// outside changes (see ``FileWatcher``) that tells the storage's own writes apart.
 ///
 /// For each file it remembers what this storage last read or wrote, and what each observer last
 /// saw. A write through the storage updates what every observer saw under the file's lock, and a
-/// poll compares under the same lock, so a poll can never see one of the storage's own writes as
-/// a change.
+/// check after a file event compares contents under the same lock, so an observer is never told
+/// about one of the storage's own writes.
 final class FileSystemFiles: Sendable {
-  /// What identifies one version of a file without reading it.
-  private struct Stamp: Equatable, Sendable {
-    var modificationDate: Date?
-    var size: UInt64?
-    /// The file's inode: an atomic write replaces the file, so it changes with every write.
-    var fileNumber: UInt64?
-  }
-
-  /// A version of a file, and when it was looked at; no stamp and no data when there is no file.
-  private struct Snapshot: Sendable {
-    var stamp: Stamp?
-    var data: Data?
-    /// When the stamp was read (or just before).
-    var takenAt = Date.distantPast
-
-    static let missing = Snapshot()
-
-    /// Whether a later change could leave the stamp as it is: file systems store modification
-    /// dates coarsely (to a few milliseconds, or worse), so a same-size change written in place
-    /// soon after the stamp was read can keep the same date. Such a stamp is not trusted: the
-    /// contents are compared until a stamp read long enough after the modification replaces it.
-    var isRacy: Bool {
-      guard let modificationDate = stamp?.modificationDate else { return false }
-      return takenAt.timeIntervalSince(modificationDate) < FileSystemFiles.racyInterval
-    }
-  }
+  /// The contents of a file, or `nil` when there is no file.
+  private typealias Contents = Data?
 
   private struct Record: Sendable {
     /// What this storage last read or wrote: where a new observer starts.
-    var known: Snapshot?
+    var known: Contents?
     /// Whether the temporary files that killed writes left beside the file were removed.
     var leftoversRemoved = false
     /// What each observer last saw, by observer number.
-    var observers: [Int: Snapshot] = [:]
+    var observers: [Int: Contents] = [:]
 
     /// Records a change made by this storage, which no observer must report.
-    mutating func ownChange(_ snapshot: Snapshot) {
-      known = snapshot
-      for id in observers.keys { observers[id] = snapshot }
+    mutating func ownChange(_ contents: Contents) {
+      known = .some(contents)
+      for id in observers.keys { observers[id] = contents }
     }
   }
 
   private let records = Protected<[URL: Protected<Record>]>([:])
   private let nextObserverID = Protected(0)
 
-  /// How long after a modification its date may still be shared by a later modification.
-  /// Generous: file systems are precise to a few milliseconds, some (FAT) to two seconds.
-  static let racyInterval: TimeInterval = 3
-
   /// How many numbered names ``FileStorage/moveAside`` tries before giving up.
   private static let moveAsideAttempts = 10_000
 
-  func storage(pollInterval: Duration, coalescingInterval: Duration?) -> FileStorage {
+  func storage(coalescingInterval: Duration?) -> FileStorage {
     FileStorage(
       load: { url in try self.load(url.standardizedFileURL) },
       save: { data, url in try self.save(data, to: url.standardizedFileURL) },
@@ -71,10 +43,7 @@ final class FileSystemFiles: Sendable {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
       },
       moveAside: { url in try self.moveAside(url.standardizedFileURL) },
-      observe: { url, clock, onChange in
-        self.observe(
-          url.standardizedFileURL, clock: clock, interval: pollInterval, onChange: onChange)
-      },
+      observe: { url, _, onChange in self.observe(url.standardizedFileURL, onChange: onChange) },
       writeFromOutside: { data, url in
         if let data {
           try FileManager.default.createDirectory(
@@ -103,17 +72,16 @@ final class FileSystemFiles: Sendable {
         Self.removeLeftovers(beside: url)
         record.leftoversRemoved = true
       }
-      let snapshot = try Self.read(url)
-      record.known = snapshot
-      return snapshot.data
+      let contents = try Self.read(url)
+      record.known = .some(contents)
+      return contents
     }
   }
 
   private func save(_ data: Data, to url: URL) throws {
     try record(for: url).withLock { record in
       try Self.writeAtomically(data, to: url)
-      let takenAt = Date()
-      record.ownChange(Snapshot(stamp: Self.stamp(url), data: data, takenAt: takenAt))
+      record.ownChange(data)
     }
   }
 
@@ -167,7 +135,7 @@ final class FileSystemFiles: Sendable {
           // NB: something took the name between the check and the move: try the next one.
           continue
         }
-        record.ownChange(.missing)
+        record.ownChange(nil)
         return destination
       }
       throw CocoaError(.fileWriteFileExists, userInfo: [NSFilePathErrorKey: url.path])
@@ -175,8 +143,7 @@ final class FileSystemFiles: Sendable {
   }
 
   private func observe(
-    _ url: URL, clock: any Clock<Duration>, interval: Duration,
-    onChange: @escaping @Sendable (Data?) -> Void
+    _ url: URL, onChange: @escaping @Sendable (Data?) -> Void
   ) -> SharedSubscription {
     let id = nextObserverID.withLock { id in
       defer { id += 1 }
@@ -184,60 +151,47 @@ final class FileSystemFiles: Sendable {
     }
     let record = record(for: url)
     record.withLock { record in
-      record.observers[id] = record.known ?? (try? Self.read(url)) ?? .missing
+      record.observers[id] = record.known ?? (try? Self.read(url))
     }
-    let executor = SerialTaskExecutor.current
-    let task = Task(executorPreference: executor) {
-      await SerialTaskExecutor.$current.withValue(executor) {
-        await Self.poll(
-          url, record: record, observer: id, clock: clock, interval: interval, onChange: onChange)
-      }
+    let stopWatching = FileWatcher.watch(url) {
+      Self.check(url, record: record, observer: id, onChange: onChange)
     }
+    // NB: a change between the first read and the start of the watch sent no event.
+    Self.check(url, record: record, observer: id, onChange: onChange)
     return SharedSubscription {
-      task.cancel()
+      stopWatching()
       record.withLock { _ = $0.observers.removeValue(forKey: id) }
     }
   }
 
-  /// Checks the file on every tick of the clock until the task is cancelled.
-  private static func poll<C: Clock>(
-    _ url: URL, record: Protected<Record>, observer id: Int, clock: C, interval: Duration,
+  /// Reads the file after an event and tells the observer when its contents differ from what it
+  /// last saw.
+  private static func check(
+    _ url: URL, record: Protected<Record>, observer id: Int,
     onChange: @Sendable (Data?) -> Void
-  ) async where C.Duration == Duration {
-    for await _ in clock.timer(interval: interval) {
-      let change = record.withLock { record -> Snapshot? in
-        guard let seen = record.observers[id] else { return nil }
-        guard stamp(url) != seen.stamp || seen.isRacy else { return nil }
-        // NB: a file that cannot be read right now is checked again on the next tick.
-        guard let current = try? read(url) else { return nil }
-        record.observers[id] = current
-        return current.data == seen.data ? nil : current
+  ) {
+    let change = record.withLock { record -> Contents? in
+      guard let seen = record.observers[id] else { return nil }
+      let current: Contents
+      do {
+        current = try read(url)
+      } catch {
+        // NB: a file that cannot be read right now is checked again on its next event.
+        return nil
       }
-      if let change { onChange(change.data) }
+      guard current != seen else { return nil }
+      record.observers[id] = current
+      return .some(current)
     }
+    if let change { onChange(change) }
   }
 
-  /// The stamp of the file, or `nil` when there is none.
-  private static func stamp(_ url: URL) -> Stamp? {
-    guard
-      let attributes = try? FileManager.default.attributesOfItem(
-        atPath: url.path(percentEncoded: false))
-    else { return nil }
-    return Stamp(
-      modificationDate: attributes[.modificationDate] as? Date,
-      size: (attributes[.size] as? NSNumber)?.uint64Value,
-      fileNumber: (attributes[.systemFileNumber] as? NSNumber)?.uint64Value
-    )
-  }
-
-  /// The file's stamp and contents, or ``Snapshot/missing`` when there is no file.
-  private static func read(_ url: URL) throws -> Snapshot {
-    let takenAt = Date()
-    guard let stamp = stamp(url) else { return .missing }
+  /// The file's contents, or `nil` when there is no file.
+  private static func read(_ url: URL) throws -> Contents {
     do {
-      return Snapshot(stamp: stamp, data: try Data(contentsOf: url), takenAt: takenAt)
+      return try Data(contentsOf: url)
     } catch let error as CocoaError where error.code == .fileReadNoSuchFile {
-      return .missing
+      return nil
     }
   }
 }
