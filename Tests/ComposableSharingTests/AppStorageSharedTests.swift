@@ -86,7 +86,7 @@ private enum AppStorageLevel: Int, Sendable {
     $homepage.withLock { $0 = URL(string: "https://example.com/~blob") }
     #expect(defaults.string(forKey: "theme") == "dark")
     #expect(defaults.object(forKey: "level") as? Int == 3)
-    #expect(defaults.string(forKey: "homepage") == "https://example.com/~blob")
+    #expect(defaults.url(forKey: "homepage") == URL(string: "https://example.com/~blob"))
   }
 
   @Test func unreadableEntryIsReportedAndKept() {

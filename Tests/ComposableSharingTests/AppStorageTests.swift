@@ -70,7 +70,7 @@ private let quarantineWriters = Protected(0)
     }
   }
 
-  @Test func urlRoundTripsAsItsAbsoluteString() throws {
+  @Test func urlIsStoredAsUserDefaultsStoresAURL() throws {
     let urls = [
       URL(string: "https://example.com/a%20b?x=1&y=2#fragment")!,
       URL(fileURLWithPath: "/tmp/some folder/file.txt"),
@@ -79,8 +79,18 @@ private let quarantineWriters = Protected(0)
     ]
     for url in urls {
       #expect(try roundTrip(url) { .appStorage("url") } == url)
-      #expect(defaults.object(forKey: "url") as? String == url.absoluteString)
+      #expect(defaults.url(forKey: "url") == url)
+      #expect(defaults.object(forKey: "url") is Data)
     }
+  }
+
+  @Test func urlReadsAnEntryHoldingAStringAsURLForKeyDoes() throws {
+    let key: AppStorageKey<URL> = .appStorage("url")
+    defaults.set("https://example.com/a", forKey: "url")
+    #expect(try key.load(initialValue: nil) == URL(string: "https://example.com/a"))
+    defaults.set("/tmp/file.txt", forKey: "url")
+    #expect(try key.load(initialValue: nil) == URL(fileURLWithPath: "/tmp/file.txt"))
+    #expect(try key.load(initialValue: nil) == defaults.url(forKey: "url"))
   }
 
   @Test func relativeURLComesBackAbsolute() throws {
@@ -94,10 +104,16 @@ private let quarantineWriters = Protected(0)
     }
   }
 
-  @Test func dateRoundTripsExactlyAsSecondsSinceTheReferenceDate() throws {
+  @Test func dateIsStoredAsADate() throws {
     let date = Date(timeIntervalSinceReferenceDate: 123_456_789.123_456_789)
     #expect(try roundTrip(date) { .appStorage("date") } == date)
-    #expect(defaults.object(forKey: "date") as? Double == date.timeIntervalSinceReferenceDate)
+    #expect(defaults.object(forKey: "date") as? Date == date)
+  }
+
+  @Test func dateReadsAnEntryHoldingSecondsSinceTheReferenceDate() throws {
+    defaults.set(1_000.5, forKey: "date")
+    let key: AppStorageKey<Date> = .appStorage("date")
+    #expect(try key.load(initialValue: nil) == Date(timeIntervalSinceReferenceDate: 1_000.5))
   }
 
   @Test func dateReadsAnEntryHoldingADate() throws {
@@ -381,6 +397,8 @@ private let quarantineWriters = Protected(0)
     let date = Date(timeIntervalSinceReferenceDate: 12.5)
     defaults.setAppStorageValue(url, forKey: "url")
     defaults.setAppStorageValue(date, forKey: "date")
+    #expect(defaults.url(forKey: "url") == url)
+    #expect(defaults.object(forKey: "date") as? Date == date)
     #expect(try AppStorageKey<URL>.appStorage("url").load(initialValue: nil) == url)
     #expect(try AppStorageKey<Date>.appStorage("date").load(initialValue: nil) == date)
     let boxedNil = Int?.none as Any
@@ -388,7 +406,8 @@ private let quarantineWriters = Protected(0)
     #expect(defaults.object(forKey: "url") == nil)
     let boxedDate = Date?.some(date) as Any
     defaults.setAppStorageValue(boxedDate, forKey: "boxed")
-    #expect(defaults.object(forKey: "boxed") as? Double == 12.5)
+    #expect(defaults.object(forKey: "boxed") as? Date == date)
+    #expect(defaults.url(forKey: "url") == nil)
   }
 }
 

@@ -5,11 +5,13 @@ import Foundation
 /// Each supported type is stored as a property-list object that comes back unchanged from
 /// `UserDefaults` on every platform, in memory and after a trip to disk:
 /// - `Bool`, `Int`, `Double`, `String` and `Data` are stored as themselves.
-/// - `URL` is stored as its `absoluteString`: on Linux `set(_: URL?, forKey:)` keeps only the
-///   URL's path (`https://example.com/a` would come back as `file:///a`).
-/// - `Date` is stored as its `timeIntervalSinceReferenceDate`: the property lists written by
-///   Foundation on Linux keep only the whole seconds of a `Date`, but every bit of a `Double`.
-///   An entry holding a `Date` (written by other code) is read too.
+/// - `URL` is stored as Apple's `set(_: URL?, forKey:)` stores it: a keyed archive of the URL,
+///   so `url(forKey:)` reads it on every platform. (On Linux `set(_: URL?, forKey:)` itself
+///   keeps only the URL's path, so the kit archives the URL itself.) An entry holding a string
+///   (an absolute URL, or a path, as `url(forKey:)` reads it) is read too.
+/// - `Date` is stored as a `Date`, so `object(forKey:) as? Date` reads it. (The property lists
+///   Foundation on Linux writes to disk keep only its whole seconds.) An entry holding a number
+///   of seconds since the reference date is read too.
 /// - A `RawRepresentable` value is stored as its raw value.
 /// - An optional is stored as its wrapped value, and `nil` removes the entry.
 struct AppStorageConversion<Value>: Sendable {
@@ -55,15 +57,39 @@ extension AppStorageConversion<Data> {
 }
 
 extension AppStorageConversion<URL> {
-  static let url = Self(expectedType: "URL", encode: { $0.absoluteString }) { object in
-    (object as? String).flatMap { URL(string: $0) }
+  static let url = Self(expectedType: "URL", encode: archive) { object in
+    switch object {
+    case let url as URL: return url
+    case let data as Data: return unarchiveURL(data)
+    case let string as String:
+      // NB: as `url(forKey:)` reads a string: an absolute URL, or else a path.
+      if let url = URL(string: string), url.scheme != nil { return url }
+      return URL(fileURLWithPath: NSString(string: string).expandingTildeInPath)
+    default: return nil
+    }
+  }
+
+  /// The keyed archive of the URL that Apple's `set(_: URL?, forKey:)` stores.
+  private static func archive(_ url: URL) -> Any? {
+    try? NSKeyedArchiver.archivedData(
+      withRootObject: url.absoluteURL as NSURL, requiringSecureCoding: true)
+  }
+
+  /// The URL in a keyed archive, with a leading `~` in a file path expanded, as
+  /// `url(forKey:)` does.
+  private static func unarchiveURL(_ data: Data) -> URL? {
+    guard let url = try? NSKeyedUnarchiver.unarchivedObject(ofClass: NSURL.self, from: data)
+    else { return nil }
+    let path = (url as URL).path(percentEncoded: false)
+    if url.isFileURL, path.hasPrefix("~") {
+      return URL(fileURLWithPath: NSString(string: path).expandingTildeInPath)
+    }
+    return url as URL
   }
 }
 
 extension AppStorageConversion<Date> {
-  static let date = Self(
-    expectedType: "Date", encode: { $0.timeIntervalSinceReferenceDate }
-  ) { object in
+  static let date = Self(expectedType: "Date", encode: { $0 }) { object in
     if let date = object as? Date { return date }
     return AppStorageConversion<Double>.double.decode(object)
       .map(Date.init(timeIntervalSinceReferenceDate:))

@@ -169,9 +169,10 @@ extension SharedReaderKey {
 
   /// A `URL` stored in `UserDefaults` under `key`.
   ///
-  /// Stored as its absolute string (Foundation on Linux would keep only its path); a relative URL
-  /// comes back as its `absoluteURL`. In tests each test has its own store, so tests never see each
-  /// other's values.
+  /// Stored as `UserDefaults` stores a URL, a keyed archive that `url(forKey:)` reads (Foundation
+  /// on Linux would keep only its path, so the kit archives it itself); a relative URL comes back
+  /// as its `absoluteURL`. In tests each test has its own store, so tests never see each other's
+  /// values.
   ///
   /// ```swift
   /// @Shared(.appStorage("lastOpenedURL")) var lastOpenedURL = URL(string: "https://example.com")!
@@ -191,8 +192,8 @@ extension SharedReaderKey {
 
   /// An optional `URL` stored in `UserDefaults` under `key`; saving `nil` removes the entry.
   ///
-  /// Stored as its absolute string (Foundation on Linux would keep only its path); a relative URL
-  /// comes back as its `absoluteURL`. A missing entry loads as the holder's default.
+  /// Stored as `UserDefaults` stores a URL, a keyed archive that `url(forKey:)` reads; a relative
+  /// URL comes back as its `absoluteURL`. A missing entry loads as the holder's default.
   ///
   /// ```swift
   /// @Shared(.appStorage("lastOpenedURL")) var lastOpenedURL: URL? = nil
@@ -252,9 +253,10 @@ extension SharedReaderKey {
 
   /// A `Date` stored in `UserDefaults` under `key`.
   ///
-  /// Stored as its seconds since the reference date (a `Double`), which survives a trip to disk
-  /// exactly on every platform; an entry holding a `Date` is read too. In tests each test has its
-  /// own store, so tests never see each other's values.
+  /// Stored as a `Date`, so `object(forKey:) as? Date` reads it (the property lists Foundation on
+  /// Linux writes to disk keep its whole seconds only); an entry holding seconds since the
+  /// reference date is read too. In tests each test has its own store, so tests never see each
+  /// other's values.
   ///
   /// ```swift
   /// @Shared(.appStorage("lastSync")) var lastSync = Date.distantPast
@@ -274,9 +276,8 @@ extension SharedReaderKey {
 
   /// An optional `Date` stored in `UserDefaults` under `key`; saving `nil` removes the entry.
   ///
-  /// Stored as its seconds since the reference date (a `Double`), which survives a trip to disk
-  /// exactly on every platform; an entry holding a `Date` is read too. A missing entry loads as the
-  /// holder's default.
+  /// Stored as a `Date`, so `object(forKey:) as? Date` reads it; an entry holding seconds since the
+  /// reference date is read too. A missing entry loads as the holder's default.
   ///
   /// ```swift
   /// @Shared(.appStorage("lastSync")) var lastSync: Date? = nil
