@@ -448,3 +448,42 @@ private let quarantineWriters = Protected(0)
     #expect(defaults.double(forKey: "speed.corrupted") == 7)
   }
 }
+
+@Suite struct TemporaryDefaultsSuiteTests {
+  @Test func aTestsDefaultsAreATemporarySuite() {
+    @Dependency(\.defaultAppStorage) var defaults
+    let marker = UUID().uuidString
+    defaults.set(marker, forKey: "marker")
+    // NB: suites of one name share their values within a process.
+    let suite = TemporaryDefaultsSuite.liveNames.first {
+      UserDefaults(suiteName: $0)?.string(forKey: "marker") == marker
+    }
+    #expect(suite != nil)
+  }
+
+  @Test func aSuiteIsRemovedWhenReleased() {
+    var name = ""
+    do {
+      let suite = TemporaryDefaultsSuite()
+      name = suite.name
+      suite.defaults.set(1, forKey: "count")
+      #expect(TemporaryDefaultsSuite.liveNames.contains(name))
+      #expect(UserDefaults(suiteName: name)?.object(forKey: "count") as? Int == 1)
+    }
+    #expect(!TemporaryDefaultsSuite.liveNames.contains(name))
+    #expect(UserDefaults(suiteName: name)?.object(forKey: "count") == nil)
+  }
+
+  @Test func theExitHandlersRemovalHappensOnce() {
+    let suite = TemporaryDefaultsSuite()
+    suite.defaults.set(1, forKey: "count")
+    TemporaryDefaultsSuite.remove(suite.name)
+    #expect(!TemporaryDefaultsSuite.liveNames.contains(suite.name))
+    #expect(suite.defaults.object(forKey: "count") == nil)
+    // NB: a value written after the removal stays until the owner is released: it is not
+    // removed twice.
+    suite.defaults.set(2, forKey: "count")
+    TemporaryDefaultsSuite.remove(suite.name)
+    #expect(suite.defaults.object(forKey: "count") as? Int == 2)
+  }
+}

@@ -4,7 +4,8 @@ import Foundation
 
 /// The in-process change broadcast of `.appStorage` entries.
 ///
-/// `UserDefaults` posts no change notifications on Linux, so the kit tells subscribers itself:
+/// `UserDefaults` posts no change notifications on Linux, so the kit tells subscribers itself
+/// (on Apple platforms, ``AppStorageSystemObserver`` also hears writes made around the kit):
 /// every write made by a key, by `UserDefaults.setAppStorageValue(_:forKey:)` or by a load that
 /// moves an unreadable entry aside goes through here, and notifies the subscriptions of that
 /// entry (the `UserDefaults` instance and the name).
@@ -43,7 +44,7 @@ enum AppStorageBroadcast {
     let subscribers = state.withLock { state in
       // NB: written under the lock so that writes and the move-aside of unreadable entries are
       // never interleaved.
-      store.defaults.set(object, forKey: key)
+      AppStorageSystemObserver.ownWrite { store.defaults.set(object, forKey: key) }
       return state.subscribers[id].map { Array($0.values) } ?? []
     }
     for subscriber in subscribers where subscriber.origin !== origin {
@@ -77,8 +78,10 @@ enum AppStorageBroadcast {
         attempt += 1
         movedTo = "\(key).corrupted.\(attempt)"
       }
-      store.defaults.set(object, forKey: movedTo)
-      store.defaults.removeObject(forKey: key)
+      AppStorageSystemObserver.ownWrite {
+        store.defaults.set(object, forKey: movedTo)
+        store.defaults.removeObject(forKey: key)
+      }
       let subscribers = [key, movedTo].flatMap { key in
         state.subscribers[AppStorageKeyID(store: store, key: key)].map { Array($0.values) } ?? []
       }

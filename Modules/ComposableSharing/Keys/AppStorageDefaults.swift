@@ -1,4 +1,5 @@
 import ComposableDependencies
+import ComposableLocking
 import Foundation
 
 /// A `UserDefaults` that can cross concurrency domains.
@@ -7,10 +8,87 @@ struct AppStorageStore: @unchecked Sendable {
   // method may be called from any thread; swift-corelibs-foundation guards its storage with locks
   // too), and this wrapper only ever holds it in a `let`, so nothing here is mutable.
   let defaults: UserDefaults
+  /// The suite that ``temporary()`` created, which is removed when the last copy goes.
+  private let temporarySuite: TemporaryDefaultsSuite?
 
-  /// A fresh, empty suite that lives only in memory (it is never synchronized to disk).
+  init(defaults: UserDefaults) {
+    self.defaults = defaults
+    self.temporarySuite = nil
+  }
+
+  private init(temporarySuite: TemporaryDefaultsSuite) {
+    self.defaults = temporarySuite.defaults
+    self.temporarySuite = temporarySuite
+  }
+
+  /// A fresh, empty suite for one test or preview, removed after use.
+  ///
+  /// The kit never synchronizes it, but Apple platforms persist every suite on their own: its
+  /// name is a path in the temporary directory there, so anything written lands there, and its
+  /// persistent domain is removed when the store is released, or at the latest when the process
+  /// exits.
   static func temporary() -> AppStorageStore {
-    AppStorageStore(defaults: UserDefaults(suiteName: "composable.app-storage.\(UUID())")!)
+    AppStorageStore(temporarySuite: TemporaryDefaultsSuite())
+  }
+}
+
+/// A `UserDefaults` suite that exists for one test or preview, and is removed when released or
+/// when the process exits, whichever comes first.
+///
+/// ```swift
+/// let suite = TemporaryDefaultsSuite()
+/// suite.defaults.set(1, forKey: "count")
+/// // When `suite` is released, the suite and its values are gone.
+/// ```
+package final class TemporaryDefaultsSuite: @unchecked Sendable {
+  // NB: `@unchecked Sendable` is sound: both properties are immutable, and `UserDefaults` is
+  // thread-safe (see `AppStorageStore`).
+  /// The suite's name: a path in the temporary directory on Apple platforms.
+  package let name: String
+  /// The suite.
+  package let defaults: UserDefaults
+
+  /// The names of the suites not removed yet, which the exit handler removes.
+  private static let live = Protected<Set<String>>([])
+
+  private static let installed: Bool = {
+    atexit { TemporaryDefaultsSuite.removeAll() }
+    return true
+  }()
+
+  /// Creates a new, empty suite with a unique name.
+  package init() {
+    #if canImport(Darwin)
+      name = "\(NSTemporaryDirectory())composable.app-storage.\(UUID().uuidString)"
+    #else
+      name = "composable.app-storage.\(UUID().uuidString)"
+    #endif
+    defaults = UserDefaults(suiteName: name)!
+    _ = Self.installed
+    Self.live.withLock { _ = $0.insert(name) }
+  }
+
+  deinit {
+    Self.remove(name)
+  }
+
+  /// The names of the temporary suites that still exist.
+  package static var liveNames: Set<String> { live.withLock { $0 } }
+
+  /// Removes every temporary suite that still exists.
+  static func removeAll() {
+    for name in live.withLock({ $0 }) { remove(name) }
+  }
+
+  /// Removes the temporary suite `name` and its values, once: the exit handler and the release
+  /// of its owner may both ask.
+  package static func remove(_ name: String) {
+    guard live.withLock({ $0.remove(name) }) != nil else { return }
+    UserDefaults(suiteName: name)?.removePersistentDomain(forName: name)
+    #if canImport(Darwin)
+      // NB: the file a suite named by a path is kept in, if the system wrote one.
+      try? FileManager.default.removeItem(atPath: name + ".plist")
+    #endif
   }
 }
 
@@ -45,10 +123,10 @@ extension UserDefaults {
   /// Stores a value the way `.appStorage` keys do, and tells their subscriptions at once.
   ///
   /// Writes made with `set(_:forKey:)` reach `.appStorage` holders only on Apple platforms, where
-  /// `UserDefaults` posts change notifications; elsewhere (Linux) they are seen only by holders
-  /// created afterwards. Write through this method (or through a key's `save`) so that every
-  /// holder of the entry sees the change everywhere. A `URL` is stored as its absolute string and a
-  /// `Date` as its seconds since the reference date, as the keys store them; `nil` removes the
+  /// `UserDefaults` reports changes (key-value observing); elsewhere (Linux) they are seen only by
+  /// holders created afterwards. Write through this method (or through a key's `save`) so that
+  /// every holder of the entry sees the change everywhere. A `URL` and a `Date` are stored as the
+  /// keys store them (a keyed archive that `url(forKey:)` reads, and a `Date`); `nil` removes the
   /// entry; anything else must be a property-list value.
   ///
   /// ```swift

@@ -106,7 +106,9 @@ public struct AppStorageKey<Value: Sendable>: SharedKey {
   ///
   /// The key's own saves (and those of its copies) are not reported: its holder made them.
   /// `didSet` receives `nil` when the entry is removed; a value of another type written by another
-  /// key is not reported. Writes made with plain `UserDefaults.set(_:forKey:)` are not seen.
+  /// key is not reported. Writes made with plain `UserDefaults.set(_:forKey:)`, or by another
+  /// process, are seen on Apple platforms (key-value observing, or `didChangeNotification` for a
+  /// name with a `.` or `@`), and not on Linux, where `UserDefaults` reports no changes.
   ///
   /// ```swift
   /// let subscription = key.subscribe(initialValue: 0) { count in print(count ?? 0) }
@@ -125,7 +127,14 @@ public struct AppStorageKey<Value: Sendable>: SharedKey {
       guard let value = conversion.decode(object) else { return }
       didSet(value)
     }
-    return AppStorageBroadcast.add(subscriber, for: id)
+    let broadcast = AppStorageBroadcast.add(subscriber, for: id)
+    let stopObserving = AppStorageSystemObserver.observe(key, in: store.defaults) {
+      subscriber.notify()
+    }
+    return SharedSubscription {
+      stopObserving()
+      broadcast.cancel()
+    }
   }
 }
 
