@@ -70,10 +70,27 @@ private struct SwiftTestingKey: Hashable, Sendable {
 /// XCTest runs its cases one after another, so the count of finished cases identifies the one
 /// running. It is registered the first time a test asks for its identity, which is during the
 /// first test that can have cached anything.
+///
+/// On Apple platforms XCTest's observation center belongs to the main thread: the observer is
+/// registered there, at once when the first ask comes from the main thread (as synchronous XCTest
+/// methods run), and otherwise as soon as the main queue runs (XCTest keeps it running while an
+/// `async` test method runs elsewhere).
 final class XCTestBoundaries: NSObject, XCTestObservation, Sendable {
   static let shared: XCTestBoundaries = {
     let boundaries = XCTestBoundaries()
-    XCTestObservationCenter.shared.addTestObserver(boundaries)
+    #if canImport(Darwin)
+      if Thread.isMainThread {
+        MainActor.assumeIsolated { XCTestObservationCenter.shared.addTestObserver(boundaries) }
+      } else {
+        DispatchQueue.main.async {
+          MainActor.assumeIsolated { XCTestObservationCenter.shared.addTestObserver(boundaries) }
+        }
+      }
+    #else
+      // NB: swift-corelibs-xctest's observation center has no main-thread requirement, and the
+      // main queue may not run while its tests do.
+      XCTestObservationCenter.shared.addTestObserver(boundaries)
+    #endif
     return boundaries
   }()
 
