@@ -33,10 +33,10 @@ extension DependencyValues {
 
 private enum ContinuousClockKey: DependencyKey {
   static let liveValue: any Clock<Duration> = ContinuousClock()
-  static let testValue: any Clock<Duration> = UnimplementedClock(name: "continuousClock")
+  static let testValue: any Clock<Duration> = UnimplementedClock(name: "ContinuousClock")
 }
 
 private enum SuspendingClockKey: DependencyKey {
   static let liveValue: any Clock<Duration> = SuspendingClock()
-  static let testValue: any Clock<Duration> = UnimplementedClock(name: "suspendingClock")
+  static let testValue: any Clock<Duration> = UnimplementedClock(name: "SuspendingClock")
 }

@@ -217,11 +217,21 @@ public final class UnimplementedClock: Clock, Sendable {
     return executor
   }
 
+  /// The `DependencyValues` property a clock named after its type stands for: the test value of
+  /// `continuousClock` is named `ContinuousClock`, as in the reference library.
+  package var dependencyName: String { Self.dependencyName(for: name) }
+
+  /// The `DependencyValues` property a clock named `name` stands for.
+  package static func dependencyName(for name: String) -> String {
+    guard let first = name.first, first.isUppercase else { return name }
+    return first.lowercased() + name.dropFirst()
+  }
+
   private func report(_ member: String) {
     let hint =
       name == "Clock"
       ? "e.g. with a TestClock or an ImmediateClock"
-      : "e.g. withDependencies { $0.\(name) = ImmediateClock() }"
+      : "e.g. withDependencies { $0.\(dependencyName) = ImmediateClock() }"
     reportIssue(
       """
       Unimplemented: \(name).\(member)

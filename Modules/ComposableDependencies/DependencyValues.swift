@@ -34,6 +34,9 @@ public struct DependencyValues: Sendable {
   /// Whether a test prepared values of its own, so that a read outside `withDependencies` must
   /// look for them (which asks the test framework for the current test).
   static let hasPreparedForTests = Atomic(false)
+  /// Whether anything was ever prepared, so that a read inside `withDependencies` must look for
+  /// values prepared after the scope began.
+  static let hasPrepared = Atomic(false)
 
   /// The values prepared for the running test (under a test runner) or for the process.
   static var preparedStorage: DependencyStorage {
@@ -91,8 +94,15 @@ public struct DependencyValues: Sendable {
   public subscript<Key: TestDependencyKey>(key: Key.Type) -> Key.Value {
     get {
       if let value = storage.value(for: key) { return value }
+      // NB: a value prepared inside a `withDependencies` scope, after the scope captured its
+      // values, still applies to what the scope does not override.
+      if DependencyValues.hasPrepared.load(ordering: .relaxed),
+        let value = DependencyValues.preparedStorage.value(for: key)
+      {
+        return value
+      }
       return DefaultValueCache.value(
-        for: key, context: context, scope: storage.scope, access: access)
+        for: key, context: context, resolvingIn: storage, access: access)
     }
     set {
       storage = storage.setting(newValue, for: key)

@@ -147,7 +147,8 @@ public func withDependencies<Model, R>(
 ///
 /// Call it at the very start of an app, for instance to make persistence non-persisting when UI
 /// tests launch the app. Values overridden here are the base of every later `withDependencies`.
-/// Under a test runner they apply to the running test only.
+/// Under a test runner they apply to the running test only. Called inside a `withDependencies`
+/// scope, they also apply to what that scope does not override, from then on.
 ///
 /// A dependency can be prepared once, and only before it is read: preparing it again, or after
 /// a read, is reported ("… has already been accessed or prepared.") and keeps the value it had.
@@ -164,19 +165,21 @@ public func withDependencies<Model, R>(
 ///   - filePath: The file path of the caller, for messages.
 ///   - line: The line of the caller, for messages.
 ///   - column: The column of the caller, for messages.
-public func prepareDependencies(
-  _ updateValues: (inout DependencyValues) throws -> Void,
+/// - Returns: What `updateValues` returns.
+@discardableResult
+public func prepareDependencies<R>(
+  _ updateValues: (inout DependencyValues) throws -> R,
   fileID: StaticString = #fileID,
   filePath: StaticString = #filePath,
   line: UInt = #line,
   column: UInt = #column
-) rethrows {
+) rethrows -> R {
   let test = testFramework?.currentTestKey().map(PreparedDependencies.TestKey.init)
   let old = DependencyValues.prepared.withLock { prepared in
     test.flatMap { prepared.tests[$0] } ?? prepared.process
   }
   var values = DependencyValues(storage: old)
-  try DependencyReadSite.$isOverriding.withValue(true) { try updateValues(&values) }
+  let result = try DependencyReadSite.$isOverriding.withValue(true) { try updateValues(&values) }
   var prepared = values.storage
   let context = values.context
   for change in prepared.changedOverrides(since: old) {
@@ -190,9 +193,9 @@ public func prepareDependencies(
       A dependency has already been accessed or prepared.
 
         Key:
-          \(String(reflecting: change.keyType))
+          \(readableTypeName(change.keyType))
         Value:
-          \(String(reflecting: change.valueType))
+          \(readableTypeName(change.valueType))
 
       A global dependency can only be prepared a single time and cannot be accessed \
       beforehand. Prepare dependencies as early as possible in the lifecycle of your \
@@ -211,6 +214,8 @@ public func prepareDependencies(
     }
   }
   if test != nil { DependencyValues.hasPreparedForTests.store(true, ordering: .releasing) }
+  DependencyValues.hasPrepared.store(true, ordering: .releasing)
+  return result
 }
 
 /// The dependencies captured by the first `@Dependency` property found in `model`.

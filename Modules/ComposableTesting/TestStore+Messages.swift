@@ -1,3 +1,4 @@
+import ComposableClocks
 import ComposableCustomDump
 
 // The failure messages of a test store, in the reference library's words, with the kit's extra
@@ -123,13 +124,14 @@ let neverSuspendsMessage = """
 
 /// The issue for an effect that used a clock the test left unimplemented.
 func unimplementedClockMessage(_ name: String) -> String {
-  """
-  An effect uses the unimplemented \(name); override it with TestClock or ImmediateClock. …
+  let property = UnimplementedClock.dependencyName(for: name)
+  return """
+    An effect uses the unimplemented \(name); override it with TestClock or ImmediateClock. …
 
-  The test store stopped the sleep on it. Override the clock where the store is made, e.g. \
-  'withDependencies: { $0.\(name) = ImmediateClock() }', or set 'store.dependencies.\(name)' \
-  before the step.
-  """
+    The test store stopped the sleep on it. Override the clock where the store is made, e.g. \
+    'withDependencies: { $0.\(property) = ImmediateClock() }', or set \
+    'store.dependencies.\(property)' before the step.
+    """
 }
 
 /// A list of values in the reference's indexed layout: `[`, `  [0]: .second`, `]`.

@@ -6,8 +6,8 @@ import Testing
 struct DependencyValuesClocksTests {
   @Test func clocksAreUnimplementedInTests() {
     let values = DependencyValues()
-    #expect((values.continuousClock as? UnimplementedClock)?.name == "continuousClock")
-    #expect((values.suspendingClock as? UnimplementedClock)?.name == "suspendingClock")
+    #expect((values.continuousClock as? UnimplementedClock)?.name == "ContinuousClock")
+    #expect((values.suspendingClock as? UnimplementedClock)?.name == "SuspendingClock")
   }
 
   @Test func clocksCanBeOverridden() {

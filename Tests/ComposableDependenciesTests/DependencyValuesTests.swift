@@ -100,14 +100,50 @@ import Testing
     #expect(UUID(255).uuidString == "00000000-0000-0000-0000-0000000000FF")
   }
 
-  @Test func unoverriddenUUIDReports() {
+  @Test func uuidFromAnIntegerKeepsItsLow32BitsAsTheReferenceDoes() {
+    // NB: the reference formats the integer with `%012x`, which reads 32 bits.
+    #expect(UUID(0xFFFF_FFFF).uuidString == "00000000-0000-0000-0000-0000FFFFFFFF")
+    #expect(UUID(0x1_0000_0001).uuidString == "00000000-0000-0000-0000-000000000001")
+    #expect(UUID(-1).uuidString == "00000000-0000-0000-0000-0000FFFFFFFF")
+  }
+
+  @Test func unoverriddenBuiltinsReportNoTestImplementationOnceAndRunLive() {
+    // NB: the location is the declaration's.
+    let line = #line + 1
     @Dependency(\.uuid) var uuid
     let issues = withExpectedIssue { _ = uuid() }
     #expect(
       issues.map(\.message) == [
-        "Unimplemented: @Dependency(\\.uuid) was called in a test without being overridden. "
-          + "Override it, e.g. withDependencies { $0.uuid = .incrementing }."
+        """
+        @Dependency(\\.uuid) has no test implementation, but was accessed from a test context:
+
+          Location:
+            ComposableDependenciesTests/DependencyValuesTests.swift:\(line)
+          Key:
+            ComposableDependencies.UUIDGeneratorKey
+          Value:
+            ComposableDependencies.UUIDGenerator
+
+        Dependencies registered with the library are not allowed to use their default, live \
+        implementations when run from tests.
+
+        To fix, override 'uuid' with a test value. In a 'TestStore', pass \
+        'withDependencies: { $0.uuid = … }' when creating it, or mutate \
+        'store.dependencies'. Elsewhere, define a scope for the override: \
+        withDependencies { $0.uuid = … } operation: { … }. To give every test a \
+        default, implement the 'testValue' requirement of the dependency's key.
+        """
       ])
+    // The live generator: random UUIDs, and no second report.
+    #expect(uuid() != uuid())
+    @Dependency(\.date) var date
+    @Dependency(\.withRandomNumberGenerator) var withRandomNumberGenerator
+    let more = withExpectedIssue {
+      _ = date()
+      _ = withRandomNumberGenerator { Int.random(in: 0..<10, using: &$0) }
+    }
+    #expect(more.count == 2)
+    #expect(more.allSatisfy { $0.message.contains("has no test implementation") })
   }
 
   @Test func dateCanBeConstant() {

@@ -107,3 +107,28 @@ extension DependencyValues {
     set { self[PreparedTwiceKey.self] = newValue }
   }
 }
+
+/// A dependency the tests of `prepareDependencies` prepare inside a `withDependencies` scope.
+enum PreparedInScopeKey: TestDependencyKey {
+  static let testValue = "default"
+}
+
+/// A dependency whose default reads another dependency.
+enum GreetingKey: TestDependencyKey {
+  static var testValue: String {
+    @Dependency(\.prepared) var name
+    return "Hello, \(name)"
+  }
+}
+
+extension DependencyValues {
+  var preparedInScope: String {
+    get { self[PreparedInScopeKey.self] }
+    set { self[PreparedInScopeKey.self] = newValue }
+  }
+
+  var greeting: String {
+    get { self[GreetingKey.self] }
+    set { self[GreetingKey.self] = newValue }
+  }
+}

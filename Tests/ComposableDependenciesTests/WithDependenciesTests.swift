@@ -12,7 +12,9 @@ import Testing
       #expect(now == Date(timeIntervalSince1970: 1))
     }
     let issues = withExpectedIssue { _ = now }
-    #expect(issues.first?.message.hasPrefix("Unimplemented: @Dependency(\\.date)") == true)
+    #expect(
+      issues.first?.message.hasPrefix("@Dependency(\\.date.now) has no test implementation")
+        == true)
   }
 
   @Test func overridesNest() {
@@ -237,6 +239,38 @@ import Testing
     #expect(issues.count == 1)
     @Dependency(\.preparedTwice) var value
     #expect(value == "first")
+  }
+
+  @Test func preparingInsideAScopeAppliesToWhatTheScopeDoesNotOverride() {
+    withDependencies {
+      $0.prepared = "scoped"
+    } operation: {
+      let returned = prepareDependencies {
+        $0.preparedInScope = "prepared in scope"
+        return 42
+      }
+      #expect(returned == 42)
+      @Dependency(\.preparedInScope) var preparedInScope
+      @Dependency(\.prepared) var prepared
+      #expect(preparedInScope == "prepared in scope")
+      #expect(prepared == "scoped")
+    }
+    @Dependency(\.preparedInScope) var preparedInScope
+    #expect(preparedInScope == "prepared in scope")
+  }
+
+  @Test func aDefaultThatReadsADependencySeesTheValuesItIsResolvedIn() {
+    var values = DependencyValues()
+    values.prepared = "Blob"
+    // NB: resolved from a set of values that is not bound as the current one.
+    #expect(values.greeting == "Hello, Blob")
+    withDependencies {
+      $0 = DependencyValues()
+      $0.prepared = "Blob Jr."
+    } operation: {
+      @Dependency(\.greeting) var greeting
+      #expect(greeting == "Hello, Blob Jr.")
+    }
   }
 
 }

@@ -462,7 +462,7 @@ struct MergeFeature: Reducer {
     #expect(
       issues.first?.message.hasPrefix(
         """
-        An effect uses the unimplemented continuousClock; override it with TestClock or \
+        An effect uses the unimplemented ContinuousClock; override it with TestClock or \
         ImmediateClock. …
         """) == true)
     await store.finish()

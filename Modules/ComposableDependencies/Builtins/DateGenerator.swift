@@ -90,13 +90,15 @@ public struct DateGenerator: Sendable {
   }
 }
 
+// NB: no test value, as in the reference library: a test that reads the dependency without
+// overriding it is told it "has no test implementation", and gets the real date.
 private enum DateGeneratorKey: DependencyKey {
   static var liveValue: DateGenerator { .now }
-  static var testValue: DateGenerator { .unimplemented("@Dependency(\\.date)") }
 }
 
 extension DependencyValues {
-  /// Tells the current date: real in the app; in tests it must be overridden.
+  /// Tells the current date: real in the app. A test that reads it without overriding it is
+  /// told it has no test implementation.
   ///
   /// ```swift
   /// @Dependency(\.date.now) var now

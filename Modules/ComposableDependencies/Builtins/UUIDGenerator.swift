@@ -99,9 +99,12 @@ extension UUID {
   /// #expect(store.state.todos.ids == [UUID(0), UUID(1)])
   /// ```
   ///
-  /// - Parameter intValue: A non-negative integer; its low 48 bits make the last group.
+  /// As in the reference library, which formats the integer with `%012x`, only its low 32 bits
+  /// count: `UUID(-1)` is `00000000-0000-0000-0000-0000ffffffff`.
+  ///
+  /// - Parameter intValue: An integer; its low 32 bits make the last group.
   public init(_ intValue: Int) {
-    let hex = String(UInt64(truncatingIfNeeded: intValue) & 0xFFFF_FFFF_FFFF, radix: 16)
+    let hex = String(UInt32(truncatingIfNeeded: intValue), radix: 16)
     let group = String(repeating: "0", count: 12 - hex.count) + hex
     self.init(uuidString: "00000000-0000-0000-0000-\(group)")!
   }
@@ -119,14 +122,15 @@ final class Counter: Sendable {
   }
 }
 
+// NB: no test value, as in the reference library: a test that reads the dependency without
+// overriding it is told it "has no test implementation", and gets random UUIDs.
 private enum UUIDGeneratorKey: DependencyKey {
   static var liveValue: UUIDGenerator { .live }
-  static var testValue: UUIDGenerator { .unimplemented("@Dependency(\\.uuid)") }
 }
 
 extension DependencyValues {
-  /// Generates UUIDs: random in the app; in tests it must be overridden, e.g. with
-  /// ``UUIDGenerator/incrementing``.
+  /// Generates UUIDs: random in the app. A test that reads it without overriding it (e.g. with
+  /// ``UUIDGenerator/incrementing``) is told it has no test implementation.
   ///
   /// ```swift
   /// @Dependency(\.uuid) var uuid

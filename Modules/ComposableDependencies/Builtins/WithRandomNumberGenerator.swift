@@ -124,18 +124,17 @@ public struct SeededRandomNumberGenerator: RandomNumberGenerator, Sendable {
   }
 }
 
+// NB: no test value, as in the reference library: a test that reads the dependency without
+// overriding it is told it "has no test implementation", and gets the system's generator.
 private enum WithRandomNumberGeneratorKey: DependencyKey {
   static var liveValue: WithRandomNumberGenerator {
     WithRandomNumberGenerator(SystemRandomNumberGenerator())
   }
-  static var testValue: WithRandomNumberGenerator {
-    .unimplemented("@Dependency(\\.withRandomNumberGenerator)")
-  }
 }
 
 extension DependencyValues {
-  /// Gives access to a random number generator: the system's in the app; in tests it must be
-  /// overridden with a seeded one.
+  /// Gives access to a random number generator: the system's in the app. A test that reads it
+  /// without overriding it (with a seeded one) is told it has no test implementation.
   ///
   /// ```swift
   /// @Dependency(\.withRandomNumberGenerator) var withRandomNumberGenerator

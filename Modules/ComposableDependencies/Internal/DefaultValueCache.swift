@@ -57,10 +57,13 @@ enum DefaultValueCache {
     return (scope?.cache ?? Self.cache).withLock { $0[cacheKey] != nil }
   }
 
+  /// The cached default value of `key`, computed on first use with `storage` bound, so that a
+  /// default that reads other dependencies sees the values of the set it is resolved in.
   static func value<Key: TestDependencyKey>(
-    for key: Key.Type, context: DependencyContext, scope: DefaultValueStore?,
+    for key: Key.Type, context: DependencyContext, resolvingIn storage: DependencyStorage,
     access: DependencyReadSite?
   ) -> Key.Value {
+    let scope = storage.scope
     let cacheKey = CacheKey(
       key: ObjectIdentifier(key),
       context: context,
@@ -81,7 +84,9 @@ enum DefaultValueCache {
     // NB: computed outside the lock, because a default value may read other dependencies. Two
     // threads that read the key for the first time at once may both compute it, but only the
     // first value stored is kept, and both return that one: every reader gets the same instance.
-    let (computed, isMissing) = compute(key, context: context)
+    let (computed, isMissing) = DependencyValues.$bound.withValue(storage) {
+      compute(key, context: context)
+    }
     let (value, report) = cache.withLock { cache -> (any Sendable, Bool) in
       if cache[cacheKey] == nil {
         cache[cacheKey] = Entry(value: computed, isMissing: isMissing)

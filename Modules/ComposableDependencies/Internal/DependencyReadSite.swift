@@ -51,7 +51,7 @@ final class DependencyReadSite: Sendable {
   /// How a message names the dependency: `@Dependency(\.name)`, or its key type.
   func subject<Key>(_ key: Key.Type) -> String {
     if let keyPathName { return "@Dependency(\(keyPathName))" }
-    return "Dependency key \"\(String(reflecting: key))\""
+    return "Dependency key \"\(readableTypeName(key))\""
   }
 
   func reportMissingTestValue<Key: TestDependencyKey>(for key: Key.Type) {
@@ -63,9 +63,9 @@ final class DependencyReadSite: Sendable {
         Location:
           \(fileID):\(line)
         Key:
-          \(String(reflecting: key))
+          \(readableTypeName(key))
         Value:
-          \(String(reflecting: Key.Value.self))
+          \(readableTypeName(Key.Value.self))
 
       Dependencies registered with the library are not allowed to use their default, live \
       implementations when run from tests.
@@ -86,14 +86,26 @@ final class DependencyReadSite: Sendable {
       \(subject(key)) has no live implementation, but was accessed from a live context.
 
         Key:
-          \(String(reflecting: key))
+          \(readableTypeName(key))
 
       Every dependency the running app uses needs a live value. Conform \
-      '\(String(reflecting: key))' to 'DependencyKey' and give it a 'liveValue', typically in \
+      '\(readableTypeName(key))' to 'DependencyKey' and give it a 'liveValue', typically in \
       the module that holds its live implementation, and make sure that module is linked into \
       the app.
       """,
       fileID: fileID, filePath: filePath, line: line, column: column
     )
   }
+}
+
+/// The fully qualified name of a type, without the `(unknown context at $…)` that private and
+/// local types carry, which changes from build to build: `ComposableDependencies.UUIDGeneratorKey`.
+func readableTypeName(_ type: Any.Type) -> String {
+  var name = String(reflecting: type)
+  while let start = name.range(of: "(unknown context at $"),
+    let end = name[start.upperBound...].range(of: ").")
+  {
+    name.removeSubrange(start.lowerBound..<end.upperBound)
+  }
+  return name
 }
