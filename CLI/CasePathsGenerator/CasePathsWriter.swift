@@ -14,8 +14,23 @@
 /// }
 /// ```
 ///
+/// and, so that a case path into a `PresentationAction` of the enum reaches its cases directly
+/// (`\.alert.confirmDelete` for `\.alert.presented.confirmDelete`):
+///
+/// ```swift
+/// extension CasePath
+/// where Value: _PresentationActionProtocol, Value.PresentedAction == Feature.Action {
+///   public var delegate: CasePath<Root, Feature.Action._CasePathPayload_delegate> {
+///     presented.delegate
+///   }
+/// }
+/// ```
+///
 /// NB: each payload type gets a type alias declared inside the enum, so that it is read in the
-/// enum's scope (where `Delegate` means `Feature.Action.Delegate`), not in `CasePath`'s.
+/// enum's scope (where `Delegate` means `Feature.Action.Delegate`), not in `CasePath`'s. The
+/// look-through members are plain properties of a constrained extension rather than a dynamic
+/// member of every case path, which would make the type checker try it on every member of every
+/// case key path.
 public enum CasePathsWriter {
   /// The generated file for one source file: a header, the file's imports, then the case paths
   /// of each enum found.
@@ -40,11 +55,14 @@ public enum CasePathsWriter {
   static func source(for scanned: ScannedEnum) -> String {
     var aliases: [String] = []
     var properties: [String] = []
+    var lookThroughs: [String] = []
     var seen: Set<String> = []
     for scannedCase in scanned.cases where seen.insert(scannedCase.name).inserted {
       let (alias, property) = members(of: scannedCase, in: scanned)
       if let alias { aliases.append(wrap(alias, in: scannedCase.conditions)) }
       properties.append(wrap(property, in: scannedCase.conditions))
+      lookThroughs.append(
+        wrap(lookThrough(of: scannedCase, in: scanned), in: scannedCase.conditions))
     }
     var body = ""
     if !aliases.isEmpty {
@@ -52,6 +70,11 @@ public enum CasePathsWriter {
     }
     body += "extension CasePath where Value == \(scanned.qualifiedName) {\n"
     body += properties.joined(separator: "\n")
+    body += "}\n\n"
+    body += "extension CasePath\n"
+    body += "where Value: _PresentationActionProtocol, "
+    body += "Value.PresentedAction == \(scanned.qualifiedName) {\n"
+    body += lookThroughs.joined(separator: "\n")
     body += "}\n"
     return scanned.conditions.reversed().reduce(body) { wrapped, clause in
       wrapBlock(wrapped, in: clause)
@@ -112,6 +135,19 @@ public enum CasePathsWriter {
 
       """
     return (alias, property)
+  }
+
+  /// The case path of a case seen through a `PresentationAction` of the enum.
+  static func lookThrough(of scannedCase: ScannedCase, in scanned: ScannedEnum) -> String {
+    let access = scanned.access.modifier
+    let name = escaped(scannedCase.name)
+    let payload =
+      scannedCase.payload.isEmpty
+      ? "Void" : "\(scanned.qualifiedName)._CasePathPayload_\(scannedCase.name)"
+    return """
+        \(access)var \(name): CasePath<Root, \(payload)> { presented.\(name) }
+
+      """
   }
 
   /// A member wrapped in the `#if` clauses it sits in.

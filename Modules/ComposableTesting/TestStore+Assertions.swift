@@ -92,7 +92,16 @@ extension TestStore {
     isInsideAssertion = true
     defer { isInsideAssertion = false }
     do {
-      try SharedChangeTracker.$isAsserting.withValue(true) { try update(&state) }
+      if stackElementIDs.peek() == stackElementIDBeforeStep {
+        try SharedChangeTracker.$isAsserting.withValue(true) { try update(&state) }
+      } else {
+        // NB: the reducer pushed stack elements: the closure's pushes get the same ids.
+        try withDependencies {
+          $0.stackElementID = stackElementIDs.copy(startingAt: stackElementIDBeforeStep)
+        } operation: {
+          try SharedChangeTracker.$isAsserting.withValue(true) { try update(&state) }
+        }
+      }
       return true
     } catch {
       location.report("Threw error: \(error)")

@@ -114,6 +114,23 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   @exclusivity(unchecked) nonisolated(unsafe) var completionChecks = TestCompletionChecks()
   /// The shared values the feature changed since the last step.
   let sharedChanges = SharedChangeTracker()
+  /// Gives the store's stack elements their ids: 0, 1, 2… in the order they are pushed.
+  let stackElementIDs = StackElementIDGenerator.incrementing
+  /// The next stack element id when the step being asserted started, so that its assertion
+  /// closure hands out the ids its reducer did.
+  @exclusivity(unchecked) var stackElementIDBeforeStep: StackElementID = 0
+  /// Set when the feature dismisses itself from its root (`@Dependency(\.dismiss)`).
+  let dismissal = RootDismissal()
+
+  /// Whether the store's own root feature dismissed itself with `@Dependency(\.dismiss)`.
+  ///
+  /// A dismissed store takes no more actions: sending one is reported.
+  ///
+  /// ```swift
+  /// await store.send(.closeButtonTapped)
+  /// #expect(store.isDismissed)
+  /// ```
+  public var isDismissed: Bool { dismissal.isDismissed }
 
   /// Creates a test store for a feature.
   ///
@@ -145,7 +162,13 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     line: UInt = #line,
     column: UInt = #column
   ) {
-    let (state, reducer, dependencies) = withDependencies(prepareDependencies) {
+    let stackElementIDs = stackElementIDs
+    let dismissal = dismissal
+    let (state, reducer, dependencies) = withDependencies {
+      $0.stackElementID = stackElementIDs
+      $0.dismiss = DismissEffect { dismissal.markDismissed() }
+      prepareDependencies(&$0)
+    } operation: {
       (initialState(), reducer(), DependencyValues.current)
     }
     let executor = SerialTaskExecutor(
@@ -207,6 +230,10 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     let location = StepLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     lastStep = location
     if !isSettled { await settle(location) }
+    if dismissal.isDismissed {
+      location.report("Can't send action to dismissed test store.")
+      return TestStoreTask(tasks: [], store: nil, lineage: lastLineage, location: location)
+    }
     if hasReceivedActions {
       switch exhaustivity {
       case .on:
@@ -265,6 +292,7 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     }
   ) -> Step {
     let before = currentState
+    stackElementIDBeforeStep = stackElementIDs.peek()
     var effect = Effect<Action>.none
     // NB: the check runs inside the same bindings of the dependencies and of the shared change
     // tracker as the reducer: the assertion closure needs them too (a shared value it asserts on

@@ -1,4 +1,5 @@
 import ComposableIssueReporting
+import Synchronization
 
 // What a test store keeps about its steps: where each was written, which action started each
 // effect, the actions processed ahead of a receive, and what to check when the test ends.
@@ -62,3 +63,13 @@ struct TestCompletionChecks: Sendable {
 
 /// How many jobs the store's executor may run without going idle before a step gives up on it.
 let busyJobLimit = 100_000
+
+/// Whether a test store's root feature dismissed itself: set from the feature's effects, read
+/// by the store.
+final class RootDismissal: Sendable {
+  private let dismissed = Atomic(false)
+
+  var isDismissed: Bool { dismissed.load(ordering: .acquiring) }
+
+  func markDismissed() { dismissed.store(true, ordering: .releasing) }
+}

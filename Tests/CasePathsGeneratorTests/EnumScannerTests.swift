@@ -295,6 +295,17 @@ import Testing
         #endif
         }
 
+        extension CasePath
+        where Value: _PresentationActionProtocol, Value.PresentedAction == Action {
+          public var tapped: CasePath<Root, Void> { presented.tapped }
+
+          public var loaded: CasePath<Root, Action._CasePathPayload_loaded> { presented.loaded }
+
+        #if DEBUG
+          public var debug: CasePath<Root, Action._CasePathPayload_debug> { presented.debug }
+        #endif
+        }
+
         """)
   }
 

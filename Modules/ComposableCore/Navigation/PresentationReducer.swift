@@ -1,0 +1,193 @@
+import ComposableCustomDump
+import ComposableIssueReporting
+
+/// State that is presented for one action only, as alerts and confirmation dialogs are: `ifLet`
+/// dismisses it as soon as one of its actions arrives.
+///
+/// ```swift
+/// extension AlertState: _EphemeralState {}
+/// ```
+public protocol _EphemeralState {}
+
+extension Reducer {
+  /// Runs a presented child feature on the parent's `@Presents` state, while it is presented.
+  ///
+  /// The child runs before the parent, on `.presented` actions. `.dismiss` (sent by the parent,
+  /// or by the child's `@Dependency(\.dismiss)`) sets the state to `nil` after the parent ran.
+  /// Whenever the presented value goes away or is replaced, every effect the child started is
+  /// cancelled. A child action that arrives while nothing is presented is reported and ignored.
+  ///
+  /// ```swift
+  /// var body: some Reducer<State, Action> {
+  ///   Reduce { state, action in … }
+  ///     .ifLet(\.$destination, action: \.destination) { Destination() }
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - toPresentationState: The parent's `@Presents` state, through its projection (`\.$x`).
+  ///   - toPresentationAction: The parent's action case for the child.
+  ///   - destination: The child's reducer.
+  ///   - fileID: The file ID of the caller, for messages.
+  ///   - filePath: The file path of the caller, for messages.
+  ///   - line: The line of the caller, for messages.
+  ///   - column: The column of the caller, for messages.
+  /// - Returns: A reducer that runs the child and then this reducer.
+  @inlinable
+  public func ifLet<DestinationState, DestinationAction, Destination: Reducer>(
+    _ toPresentationState: WritableKeyPath<State, PresentationState<DestinationState>> & Sendable,
+    action toPresentationAction: CaseKeyPath<Action, PresentationAction<DestinationAction>>,
+    @ReducerBuilder<DestinationState, DestinationAction> destination: () -> Destination,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> _PresentationReducer<Self, Destination>
+  where DestinationState == Destination.State, DestinationAction == Destination.Action {
+    _PresentationReducer(
+      parent: self, destination: destination(), toPresentationState: toPresentationState,
+      toPresentationAction: toPresentationAction.casePath(),
+      namespace: EffectID(toPresentationState),
+      location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    )
+  }
+
+  /// Presents an alert or a confirmation dialog from the parent's `@Presents` state: it is
+  /// dismissed as soon as one of its buttons is tapped (any `.presented` action) or `.dismiss`
+  /// arrives.
+  ///
+  /// ```swift
+  /// Reduce { state, action in … }
+  ///   .ifLet(\.$alert, action: \.alert)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - toPresentationState: The parent's `@Presents` alert or dialog, through its projection.
+  ///   - toPresentationAction: The parent's action case for the buttons.
+  ///   - fileID: The file ID of the caller, for messages.
+  ///   - filePath: The file path of the caller, for messages.
+  ///   - line: The line of the caller, for messages.
+  ///   - column: The column of the caller, for messages.
+  /// - Returns: A reducer that dismisses the alert or dialog, then runs this reducer.
+  @inlinable
+  public func ifLet<DestinationState: _EphemeralState, DestinationAction>(
+    _ toPresentationState: WritableKeyPath<State, PresentationState<DestinationState>> & Sendable,
+    action toPresentationAction: CaseKeyPath<Action, PresentationAction<DestinationAction>>,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> _PresentationReducer<Self, EmptyReducer<DestinationState, DestinationAction>> {
+    _PresentationReducer(
+      parent: self, destination: EmptyReducer(), toPresentationState: toPresentationState,
+      toPresentationAction: toPresentationAction.casePath(),
+      namespace: EffectID(toPresentationState),
+      location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    )
+  }
+}
+
+/// The reducer ``Reducer/ifLet(_:action:destination:fileID:filePath:line:column:)`` returns.
+public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reducer {
+  @usableFromInline let parent: Parent
+  @usableFromInline let destination: Destination
+  @usableFromInline let toPresentationState:
+    WritableKeyPath<Parent.State, PresentationState<Destination.State>>
+  @usableFromInline let toPresentationAction:
+    CasePath<Parent.Action, PresentationAction<Destination.Action>>
+  @usableFromInline let namespace: EffectID
+  @usableFromInline let location: SourceLocation
+
+  @usableFromInline
+  init(
+    parent: Parent, destination: Destination,
+    toPresentationState: WritableKeyPath<Parent.State, PresentationState<Destination.State>>,
+    toPresentationAction: CasePath<Parent.Action, PresentationAction<Destination.Action>>,
+    namespace: EffectID, location: SourceLocation
+  ) {
+    self.parent = parent
+    self.destination = destination
+    self.toPresentationState = toPresentationState
+    self.toPresentationAction = toPresentationAction
+    self.namespace = namespace
+    self.location = location
+  }
+
+  /// Runs the child on its actions, then the parent; dismisses and cancels as the presentation
+  /// changed.
+  ///
+  /// - Parameters:
+  ///   - state: The parent's state.
+  ///   - action: The parent's action.
+  /// - Returns: The child's effects (cancellable as one), the parent's, and the cancellation of
+  ///   a child that went away.
+  @inlinable
+  public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action>
+  {
+    let initialID = state[keyPath: toPresentationState].presentedID
+    var childEffects = Effect<Parent.Action>.none
+    var dismissesAfterParent = false
+    if let presentationAction = toPresentationAction.extract(action) {
+      if initialID == 0 {
+        reportMissingState(action: action)
+      } else if case .presented(let childAction) = presentationAction {
+        let childNamespace = EffectID(PresentedID(namespace: namespace, id: initialID))
+        let embed = toPresentationAction.embed
+        childEffects = destination.reduce(
+          into: &state[keyPath: toPresentationState].value!, action: childAction
+        )
+        .namespaced(childNamespace)
+        .map { embed(.presented($0)) }
+        .dismissing { embed(.dismiss) }
+        .cancellable(id: childNamespace)
+        dismissesAfterParent = Destination.State.self is any _EphemeralState.Type
+      } else {
+        dismissesAfterParent = true
+      }
+    }
+    let parentEffects = parent.reduce(into: &state, action: action)
+    if dismissesAfterParent, state[keyPath: toPresentationState].presentedID == initialID {
+      state[keyPath: toPresentationState].wrappedValue = nil
+    }
+    let cancel: Effect<Parent.Action> =
+      initialID != 0 && state[keyPath: toPresentationState].presentedID != initialID
+      ? .cancel(id: PresentedID(namespace: namespace, id: initialID)) : .none
+    return .mergeSkippingNone(childEffects, parentEffects, cancel)
+  }
+
+  @usableFromInline
+  func reportMissingState(action: Parent.Action) {
+    location.report(
+      """
+      An "ifLet" at "\(location.fileID):\(location.line)" received a presentation action when \
+      destination state was absent. …
+
+        Action:
+          \(describe(action))
+
+      This is generally considered an application logic error, and can happen for a few \
+      reasons:
+
+      • A parent reducer set destination state to "nil" before this reducer ran. This reducer \
+      must run before any other reducer sets destination state to "nil". This ensures that \
+      destination reducers can handle their actions while their state is still present.
+
+      • This action was sent to the store while destination state was "nil". Make sure that \
+      actions for this reducer can only be sent from a store when state is present, or from \
+      effects that start from this reducer.
+      """)
+  }
+}
+
+/// The namespace of the effects of one presented value.
+@usableFromInline
+struct PresentedID: Hashable, Sendable {
+  let namespace: EffectID
+  let id: Int
+
+  @usableFromInline
+  init(namespace: EffectID, id: Int) {
+    self.namespace = namespace
+    self.id = id
+  }
+}

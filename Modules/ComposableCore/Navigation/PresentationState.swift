@@ -1,0 +1,175 @@
+import Synchronization
+
+/// The state of a feature presented from a parent: `nil` when nothing is presented.
+///
+/// Declare it with `@Presents` (or `@PresentationState`) in the parent's state, give the parent's
+/// action a `PresentationAction` case, and integrate the child with
+/// ``Reducer/ifLet(_:action:destination:fileID:filePath:line:column:)``. The projection
+/// (`$destination`) is what `ifLet` takes.
+///
+/// Each value presented has an identity: assigning a new value (`state.destination = .edit(…)`)
+/// presents something new, while changing the presented value in place
+/// (`state.destination?.edit.title = "x"`) keeps it. When the identity changes or the state
+/// becomes `nil`, every effect the previous child started is cancelled. Equality, hashing,
+/// coding and dumps see the wrapped value only.
+///
+/// ```swift
+/// struct State: Equatable {
+///   @Presents var destination: Destination.State?
+///   @Presents var alert: AlertState<Action.Alert>?
+/// }
+/// ```
+@propertyWrapper
+public struct PresentationState<State> {
+  @usableFromInline var value: State?
+  /// The identity of what is presented, `0` when nothing is.
+  @usableFromInline var presentedID: Int
+
+  /// Wraps a value to present, or `nil`.
+  ///
+  /// ```swift
+  /// @Presents var destination: Destination.State? = nil
+  /// ```
+  ///
+  /// - Parameter wrappedValue: The presented value, or `nil`.
+  public init(wrappedValue: State?) {
+    self.value = wrappedValue
+    self.presentedID = wrappedValue == nil ? 0 : PresentationIdentity.next()
+  }
+
+  /// The presented value, or `nil`.
+  ///
+  /// Setting it presents something new (a new identity); mutating it in place does not.
+  ///
+  /// ```swift
+  /// state.destination = .edit(EditFeature.State())
+  /// state.destination?.edit.title = "New title"
+  /// ```
+  public var wrappedValue: State? {
+    @inlinable get { value }
+    set {
+      value = newValue
+      presentedID = newValue == nil ? 0 : PresentationIdentity.next()
+    }
+    _modify {
+      let wasPresented = value != nil
+      yield &value
+      if value == nil {
+        presentedID = 0
+      } else if !wasPresented {
+        presentedID = PresentationIdentity.next()
+      }
+    }
+  }
+
+  /// The wrapper itself, which `ifLet` uses to integrate the presented feature.
+  ///
+  /// ```swift
+  /// .ifLet(\.$destination, action: \.destination) { Destination() }
+  /// ```
+  public var projectedValue: Self {
+    get { self }
+    set { self = newValue }
+  }
+
+  /// The presented value as one case of an enum destination, or `nil`; setting it replaces the
+  /// presented value when it is in that case.
+  ///
+  /// ```swift
+  /// state.$destination[case: \.edit]?.title = "New title"
+  /// ```
+  ///
+  /// - Parameter keyPath: The case.
+  public subscript<Case>(case keyPath: CaseKeyPath<State, Case>) -> Case? {
+    get { value.flatMap(keyPath.casePath().extract) }
+    set {
+      guard let newValue, value.flatMap(keyPath.casePath().extract) != nil else { return }
+      let casePath = keyPath.casePath()
+      // NB: a change of the case's payload keeps the identity, as an in-place mutation does.
+      value = casePath.embed(newValue)
+    }
+  }
+}
+
+/// Hands out the identities of presented values.
+@usableFromInline
+enum PresentationIdentity {
+  private static let counter = Atomic(0)
+
+  /// A new identity, never `0`.
+  @usableFromInline
+  static func next() -> Int {
+    counter.add(1, ordering: .relaxed).newValue
+  }
+}
+
+/// The `@Presents` spelling of ``PresentationState``.
+///
+/// ```swift
+/// @Presents var alert: AlertState<Action.Alert>?
+/// ```
+public typealias Presents = PresentationState
+
+extension PresentationState: Equatable where State: Equatable {
+  /// Whether both present equal values (or both present nothing); identities are not compared.
+  ///
+  /// ```swift
+  /// PresentationState(wrappedValue: 1) == PresentationState(wrappedValue: 1)  // true
+  /// ```
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.value == rhs.value
+  }
+}
+
+extension PresentationState: Hashable where State: Hashable {
+  /// Hashes the presented value.
+  ///
+  /// ```swift
+  /// var hasher = Hasher()
+  /// PresentationState(wrappedValue: 1).hash(into: &hasher)
+  /// ```
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(value)
+  }
+}
+
+extension PresentationState: Sendable where State: Sendable {}
+
+extension PresentationState: Decodable where State: Decodable {
+  /// Decodes the presented value (or `nil`), which gets a new identity.
+  ///
+  /// ```swift
+  /// let state = try JSONDecoder().decode(Parent.State.self, from: data)
+  /// ```
+  ///
+  /// - Parameter decoder: The decoder to read from.
+  /// - Throws: What decoding the value throws.
+  public init(from decoder: any Decoder) throws {
+    self.init(wrappedValue: try State?(from: decoder))
+  }
+}
+
+extension PresentationState: Encodable where State: Encodable {
+  /// Encodes the presented value, or `nil`.
+  ///
+  /// ```swift
+  /// let data = try JSONEncoder().encode(state)
+  /// ```
+  ///
+  /// - Parameter encoder: The encoder to write to.
+  /// - Throws: What encoding the value throws.
+  public func encode(to encoder: any Encoder) throws {
+    try value.encode(to: encoder)
+  }
+}
+
+extension PresentationState: CustomReflectable {
+  /// Reflects as the presented value, so dumps and diffs show it (or `nil`).
+  ///
+  /// ```swift
+  /// customDump(state)  // destination: .edit(…), not PresentationState(…)
+  /// ```
+  public var customMirror: Mirror {
+    Mirror(reflecting: value as Any)
+  }
+}

@@ -1,0 +1,163 @@
+import ComposableCustomDump
+import ComposableIssueReporting
+
+extension Reducer {
+  /// Runs the elements' feature on a ``StackState``: each element action on its element, before
+  /// the parent.
+  ///
+  /// `.popFrom(id:)` (sent by the parent, or by an element's `@Dependency(\.dismiss)`) pops the
+  /// element and those above it after the parent ran; `.push(id:state:)` pushes. Every effect of
+  /// an element that leaves the stack, however it leaves, is cancelled. An element action or a
+  /// pop for an id that is no longer in the stack is reported (naming the id and the action) and
+  /// ignored.
+  ///
+  /// ```swift
+  /// var body: some Reducer<State, Action> {
+  ///   Reduce { state, action in … }
+  ///     .forEach(\.path, action: \.path) { Path() }
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - toStackState: The parent's stack.
+  ///   - toStackAction: The parent's action case for the stack.
+  ///   - destination: The elements' reducer.
+  ///   - fileID: The file ID of the caller, for messages.
+  ///   - filePath: The file path of the caller, for messages.
+  ///   - line: The line of the caller, for messages.
+  ///   - column: The column of the caller, for messages.
+  /// - Returns: A reducer that runs the elements' feature and then this reducer.
+  @inlinable
+  public func forEach<DestinationState, DestinationAction, Destination: Reducer>(
+    _ toStackState: WritableKeyPath<State, StackState<DestinationState>> & Sendable,
+    action toStackAction: CaseKeyPath<Action, StackAction<DestinationState, DestinationAction>>,
+    @ReducerBuilder<DestinationState, DestinationAction> destination: () -> Destination,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> _StackReducer<Self, Destination>
+  where DestinationState == Destination.State, DestinationAction == Destination.Action {
+    _StackReducer(
+      parent: self, destination: destination(), toStackState: toStackState,
+      toStackAction: toStackAction.casePath(), namespace: EffectID(toStackState),
+      location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    )
+  }
+}
+
+/// The reducer ``Reducer/forEach(_:action:destination:fileID:filePath:line:column:)`` returns.
+public struct _StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
+  @usableFromInline let parent: Parent
+  @usableFromInline let destination: Destination
+  @usableFromInline let toStackState: WritableKeyPath<Parent.State, StackState<Destination.State>>
+  @usableFromInline let toStackAction:
+    CasePath<Parent.Action, StackAction<Destination.State, Destination.Action>>
+  @usableFromInline let namespace: EffectID
+  @usableFromInline let location: SourceLocation
+
+  @usableFromInline
+  init(
+    parent: Parent, destination: Destination,
+    toStackState: WritableKeyPath<Parent.State, StackState<Destination.State>>,
+    toStackAction: CasePath<Parent.Action, StackAction<Destination.State, Destination.Action>>,
+    namespace: EffectID, location: SourceLocation
+  ) {
+    self.parent = parent
+    self.destination = destination
+    self.toStackState = toStackState
+    self.toStackAction = toStackAction
+    self.namespace = namespace
+    self.location = location
+  }
+
+  /// Runs the element on its action, then the parent; pops, pushes and cancels as the stack
+  /// changed.
+  ///
+  /// - Parameters:
+  ///   - state: The parent's state.
+  ///   - action: The parent's action.
+  /// - Returns: The element's effects, the parent's, and the cancellation of elements that left.
+  @inlinable
+  public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action>
+  {
+    let stackAction = toStackAction.extract(action)
+    var elementEffects = Effect<Parent.Action>.none
+    switch stackAction {
+    case .element(let id, let elementAction):
+      if let position = state[keyPath: toStackState]._positions[id] {
+        let elementNamespace = EffectID(StackElementNamespace(namespace: namespace, id: id))
+        let embed = toStackAction.embed
+        elementEffects = destination.reduce(
+          into: &state[keyPath: toStackState]._elements[position], action: elementAction
+        )
+        .namespaced(elementNamespace)
+        .map { embed(.element(id: id, action: $0)) }
+        .dismissing { embed(.popFrom(id: id)) }
+        .cancellable(id: elementNamespace)
+      } else {
+        reportMissingElement(id: id, action: action)
+      }
+    case .popFrom(let id):
+      if state[keyPath: toStackState]._positions[id] == nil {
+        reportMissingElement(id: id, action: action)
+      }
+    case .push, .none:
+      break
+    }
+    let idsBefore = state[keyPath: toStackState]._ids
+    let parentEffects = parent.reduce(into: &state, action: action)
+    switch stackAction {
+    case .popFrom(let id):
+      state[keyPath: toStackState].pop(from: id)
+    case .push(let id, let element):
+      state[keyPath: toStackState].push(element, id: id)
+    case .element, .none:
+      break
+    }
+    let idsAfter = state[keyPath: toStackState]._ids
+    // NB: most actions leave the stack alone, or only push: nothing to cancel then.
+    guard
+      idsAfter.count < idsBefore.count
+        || (!idsBefore.isEmpty && idsAfter.prefix(idsBefore.count) != idsBefore[...])
+    else {
+      return .mergeSkippingNone(elementEffects, parentEffects, .none)
+    }
+    let positionsAfter = state[keyPath: toStackState]._positions
+    let cancellations = idsBefore.filter { positionsAfter[$0] == nil }.map {
+      Effect<Parent.Action>.cancel(id: StackElementNamespace(namespace: namespace, id: $0))
+    }
+    return .merge([elementEffects, parentEffects] + cancellations)
+  }
+
+  @usableFromInline
+  func reportMissingElement(id: StackElementID, action: Parent.Action) {
+    location.report(
+      """
+      A "forEach" at "\(location.fileID):\(location.line)" received an action for a missing \
+      element. …
+
+        Action:
+          \(describe(action))
+        Element:
+          \(id)
+
+      The action was ignored. This is generally considered an application logic error, and can \
+      happen when the element was popped from the stack while one of its effects was still \
+      running, or when an action was sent for an id that was never pushed.
+      """)
+  }
+}
+
+/// The namespace of the effects of one stack element.
+@usableFromInline
+struct StackElementNamespace: Hashable, Sendable {
+  let namespace: EffectID
+  let id: StackElementID
+
+  @usableFromInline
+  init(namespace: EffectID, id: StackElementID) {
+    self.namespace = namespace
+    self.id = id
+  }
+}
