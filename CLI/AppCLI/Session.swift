@@ -98,6 +98,10 @@ final class Session {
       }
       store.send(.tabSelected(.activity))
       store.send(.activity(.itemTapped(id)))
+    case .filter(let query):
+      guard state.activity != nil else { throw .unavailable(Self.loggedOut) }
+      store.send(.tabSelected(.activity))
+      store.send(.activity(.filterQueryChanged(query)))
     case .close:
       guard state.activity?.selectedItemID != nil else {
         throw .unavailable("No activity item is open.")
