@@ -129,3 +129,118 @@ struct TimingFeature: Reducer {
     #expect(clock.sleeperCount == 0)
   }
 }
+
+@MainActor
+@Suite struct ThrottleTests {
+  let clock = TestClock()
+
+  func store() -> TestStore<TimingFeature.State, TimingFeature.Action> {
+    TestStore(initialState: TimingFeature.State()) {
+      TimingFeature()
+    } withDependencies: {
+      $0.continuousClock = clock
+    }
+  }
+
+  @Test func latest_letsTheFirstThroughAtOnceAndTheNewestAtTheEndOfTheInterval() async {
+    let store = store()
+    await store.send(.throttled("a", latest: true)) { $0.query = "a" }
+    await store.receive(.search("a")) { $0.searched = ["a"] }
+    await clock.advance(by: .milliseconds(200))
+    await store.send(.throttled("b", latest: true)) { $0.query = "b" }
+    await clock.advance(by: .milliseconds(300))
+    await store.send(.throttled("c", latest: true)) { $0.query = "c" }
+    await clock.advance(by: .milliseconds(499))
+    await clock.advance(by: .milliseconds(1))
+    await store.receive(.search("c")) { $0.searched = ["a", "c"] }
+  }
+
+  @Test func first_letsTheFirstOfTheIntervalThroughAtItsEnd() async {
+    let store = store()
+    await store.send(.throttled("a", latest: false)) { $0.query = "a" }
+    await store.receive(.search("a")) { $0.searched = ["a"] }
+    await clock.advance(by: .milliseconds(200))
+    await store.send(.throttled("b", latest: false)) { $0.query = "b" }
+    await clock.advance(by: .milliseconds(300))
+    await store.send(.throttled("c", latest: false)) { $0.query = "c" }
+    await clock.advance(by: .milliseconds(500))
+    await store.receive(.search("b")) { $0.searched = ["a", "b"] }
+  }
+
+  @Test func afterTheInterval_theNextActionGoesThroughAtOnce() async {
+    let store = store()
+    await store.send(.throttled("a", latest: true)) { $0.query = "a" }
+    await store.receive(.search("a")) { $0.searched = ["a"] }
+    await clock.advance(by: .seconds(1))
+    await store.send(.throttled("b", latest: true)) { $0.query = "b" }
+    await store.receive(.search("b")) { $0.searched = ["a", "b"] }
+  }
+
+  @Test func throttlingIsPerStore() async {
+    let first = store()
+    let second = store()
+    await first.send(.throttled("a", latest: true)) { $0.query = "a" }
+    await first.receive(.search("a")) { $0.searched = ["a"] }
+    // NB: the other store has let nothing through yet, so its first action goes at once.
+    await second.send(.throttled("b", latest: true)) { $0.query = "b" }
+    await second.receive(.search("b")) { $0.searched = ["b"] }
+  }
+
+  @Test func throttlingNone_startsNothing() async {
+    let effect = Effect<Int>.none.throttle(
+      id: "none", for: .seconds(1), clock: clock, latest: true)
+    #expect(effect.isNone)
+  }
+
+  @Test func outsideAStore_throttlesThroughTheSharedRecord() async {
+    let executor = SerialTaskExecutor()
+    let store = makeStore(initialState: TimingFeature.State(), executor: executor) {
+      $0.continuousClock = clock
+    } _: {
+      TimingFeature()
+    }
+    store.send(.throttled("a", latest: false))
+    await executor.waitUntilIdle()
+    store.send(.throttled("b", latest: false))
+    await executor.waitUntilIdle()
+    #expect(store.state.searched == ["a"])
+    await clock.advance(by: .seconds(1))
+    await executor.waitUntilIdle()
+    #expect(store.state.searched == ["a", "b"])
+  }
+}
+
+/// How actions sent with a delivery wrapper (what `send(_:animation:)` uses) reach the store.
+@MainActor
+@Suite struct EffectDeliveryTests {
+  enum Action: Equatable, Sendable { case start, record(String) }
+
+  @Test func wrappedActions_areDeliveredInsideTheirWrapperInOrder() async {
+    let executor = SerialTaskExecutor()
+    let log = Log()
+    let store = makeStore(initialState: [String](), executor: executor) {
+      Reduce<[String], Action> { state, action in
+        switch action {
+        case .start:
+          return .run { send in
+            await send(.record("plain"))
+            await send(.record("wrapped")) { deliver in
+              log.append("before")
+              deliver()
+              log.append("after")
+            }
+            await send(.record("plain again"))
+          }
+        case .record(let entry):
+          state.append(entry)
+          log.append(entry)
+          return .none
+        }
+      }
+    }
+    await store.send(.start).finish()
+    await executor.waitUntilIdle()
+    while store.state.count < 3 { await Task.yield() }
+    #expect(log.values == ["plain", "before", "wrapped", "after", "plain again"])
+  }
+}

@@ -71,10 +71,12 @@ final class DetachedCancellationRegistry: EffectCancellationRegistry {
     operation: @escaping @Sendable () async throws -> T
   ) async throws -> T {
     if cancelInFlight { cancelTasks(id: id) }
-    let task = Task { try await operation() }
+    // NB: registered before the task starts, so a cancellation the operation itself causes to
+    // be sent (once it has signalled that it runs, say) always reaches it.
+    let handle = CancellableHandle()
     let key = tasks.withLock { tasks in
       defer { tasks.nextID += 1 }
-      tasks.byID[id, default: [:]][tasks.nextID] = { task.cancel() }
+      tasks.byID[id, default: [:]][tasks.nextID] = { handle.cancel() }
       return tasks.nextID
     }
     defer {
@@ -83,10 +85,35 @@ final class DetachedCancellationRegistry: EffectCancellationRegistry {
         if tasks.byID[id]?.isEmpty == true { tasks.byID[id] = nil }
       }
     }
+    let task = Task { try await operation() }
+    handle.set { task.cancel() }
     return try await withTaskCancellationHandler {
       try await task.value
     } onCancel: {
       task.cancel()
     }
+  }
+}
+
+/// A cancellation that may be asked for before there is anything to cancel.
+final class CancellableHandle: Sendable {
+  private let state = Protected<(cancel: (@Sendable () -> Void)?, isCancelled: Bool)>((nil, false))
+
+  /// Sets what cancelling does; calls it at once if a cancellation was asked for already.
+  func set(_ cancel: @escaping @Sendable () -> Void) {
+    let isCancelled = state.withLock { state -> Bool in
+      state.cancel = cancel
+      return state.isCancelled
+    }
+    if isCancelled { cancel() }
+  }
+
+  /// Cancels, now or as soon as there is something to cancel.
+  func cancel() {
+    let cancel = state.withLock { state in
+      state.isCancelled = true
+      return state.cancel
+    }
+    cancel?()
   }
 }
