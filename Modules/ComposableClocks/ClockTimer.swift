@@ -112,7 +112,7 @@ extension Clock where Duration == Swift.Duration {
 
   /// A timer on a clock held as `any Clock<Duration>`, such as the `continuousClock` dependency.
   ///
-  /// Swift cannot call ``timer(interval:)`` through the existential, whose result would name the
+  /// Swift cannot call ``timer(interval:)->ClockTimer<Self>`` through the existential, whose result would name the
   /// clock's concrete type; this overload erases the clock into an ``AnyClock`` instead, so its
   /// ticks are ``AnyClock/Instant``s. Code holding a concrete clock gets the other overload.
   ///

@@ -16,19 +16,32 @@ import ComposableCustomDump
 ///   return .none
 /// ```
 public struct BindingAction<Root>: Equatable, Sendable {
+  /// The field, the value, and how to write one into the other.
+  ///
+  /// NB: one object rather than closures and an existential: building an action allocates once,
+  /// and an action enum holding it stays one word wide, so sending it costs little more than a
+  /// hand-written `emailChanged(String)`.
+  @usableFromInline let box: BindingActionBox<Root>
+
   /// The field the action writes.
   ///
   /// ```swift
   /// action.keyPath == \Login.State.email
   /// ```
-  public let keyPath: PartialKeyPath<Root> & Sendable
+  public var keyPath: PartialKeyPath<Root> & Sendable {
+    box.partialKeyPath
+  }
 
-  /// Writes the value into the field.
-  @usableFromInline let set: @Sendable (inout Root) -> Void
   /// The value written, for comparisons, dumps and `\.binding.field` case paths.
-  let value: any Sendable
-  /// Whether another action's value equals this one's.
-  let valueIsEqualTo: @Sendable (Any) -> Bool
+  var value: any Sendable {
+    box.anyValue
+  }
+
+  /// Writes the value into the field of `root`.
+  @inlinable
+  func apply(to root: inout Root) {
+    box.apply(to: &root)
+  }
 
   /// An action that writes `value` into the field at `keyPath`.
   ///
@@ -46,12 +59,7 @@ public struct BindingAction<Root>: Equatable, Sendable {
     _ keyPath: WritableKeyPath<Root, Value> & Sendable,
     _ value: Value
   ) -> Self {
-    Self(
-      keyPath: keyPath,
-      set: { $0[keyPath: keyPath] = value },
-      value: value,
-      valueIsEqualTo: { $0 as? Value == value }
-    )
+    Self(box: TypedBindingActionBox(keyPath: keyPath, value: value))
   }
 
   /// Whether a binding action writes the field at `keyPath`, so that a reducer can match it with
@@ -85,7 +93,53 @@ public struct BindingAction<Root>: Equatable, Sendable {
   ///   - rhs: Another binding action.
   /// - Returns: Whether they write the same field with equal values.
   public static func == (lhs: Self, rhs: Self) -> Bool {
-    lhs.keyPath as AnyKeyPath == rhs.keyPath as AnyKeyPath && lhs.valueIsEqualTo(rhs.value)
+    lhs.box.isEqual(to: rhs.box)
+  }
+}
+
+/// What a ``BindingAction`` holds, its value's type erased.
+///
+/// NB: `@unchecked Sendable` is sound: this class has no stored properties, and its one subclass,
+/// ``TypedBindingActionBox``, only immutable ones of `Sendable` types.
+@usableFromInline
+class BindingActionBox<Root>: @unchecked Sendable {
+  /// The field written.
+  var partialKeyPath: PartialKeyPath<Root> & Sendable { fatalError("Subclass responsibility") }
+  /// The value written.
+  var anyValue: any Sendable { fatalError("Subclass responsibility") }
+
+  /// Writes the value into the field of `root`.
+  @usableFromInline
+  func apply(to root: inout Root) {}
+
+  /// Whether `other` writes an equal value into the same field.
+  func isEqual(to other: BindingActionBox<Root>) -> Bool { false }
+}
+
+/// A ``BindingActionBox`` for a field of type `Value`.
+///
+/// NB: `@unchecked Sendable` is sound: its stored properties are immutable and `Sendable`.
+final class TypedBindingActionBox<Root, Value: Equatable & Sendable>: BindingActionBox<Root>,
+  @unchecked Sendable
+{
+  let keyPath: WritableKeyPath<Root, Value> & Sendable
+  let value: Value
+
+  init(keyPath: WritableKeyPath<Root, Value> & Sendable, value: Value) {
+    self.keyPath = keyPath
+    self.value = value
+  }
+
+  override var partialKeyPath: PartialKeyPath<Root> & Sendable { keyPath }
+  override var anyValue: any Sendable { value }
+
+  override func apply(to root: inout Root) {
+    root[keyPath: keyPath] = value
+  }
+
+  override func isEqual(to other: BindingActionBox<Root>) -> Bool {
+    guard let other = other as? TypedBindingActionBox<Root, Value> else { return false }
+    return keyPath == other.keyPath && value == other.value
   }
 }
 

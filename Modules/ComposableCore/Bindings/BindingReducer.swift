@@ -78,8 +78,10 @@ where State == ViewAction.State {
   /// - Returns: `.none`.
   @inlinable
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
-    guard let bindingAction = toViewAction(action).flatMap({ $0.binding }) else { return .none }
-    bindingAction.set(&state)
+    guard let viewAction = toViewAction(action), let bindingAction = viewAction.binding else {
+      return .none
+    }
+    bindingAction.apply(to: &state)
     return .none
   }
 }
