@@ -5,6 +5,8 @@
 /// Appearing loads the feed and starts a timer that refreshes it every 30 seconds on the
 /// `continuousClock` dependency; disappearing stops the timer. Tapping an item opens it and marks
 /// it read, both in the shared ``State/readItemIDs`` (at once) and on the server (in an effect).
+/// Typing a filter narrows the feed to the matching items once typing pauses for
+/// ``filterDebounceInterval`` (a debounced effect).
 ///
 /// ```swift
 /// let store = Store(initialState: Activity.State(userID: user.id)) { Activity() }
@@ -22,6 +24,10 @@ public struct Activity: Reducer, Sendable {
   public struct State: Equatable {
     /// The message to show when loading the feed or marking an item read failed, or `nil`.
     public var errorMessage: String?
+    /// The filter the feed is narrowed by: ``filterQuery`` as it was when typing last paused.
+    public var filter: String
+    /// The filter as typed.
+    public var filterQuery: String
     /// Whether the feed is being loaded.
     public var isLoading: Bool
     /// The feed, newest first.
@@ -32,6 +38,16 @@ public struct Activity: Reducer, Sendable {
     public var selectedItemID: ActivityItem.ID?
     /// The user whose feed this is.
     public var userID: User.ID
+
+    /// The items of the feed that contain ``filter`` in their title or body, ignoring case; the
+    /// whole feed when the filter is blank.
+    public var filteredItems: IdentifiedArrayOf<ActivityItem> {
+      let filter = filter.lowercased()
+      guard !filter.allSatisfy(\.isWhitespace) else { return items }
+      return items.filter {
+        $0.title.lowercased().contains(filter) || $0.body.lowercased().contains(filter)
+      }
+    }
 
     /// The item that is open, if it is still in the feed.
     public var selectedItem: ActivityItem? {
@@ -57,18 +73,22 @@ public struct Activity: Reducer, Sendable {
     ///   - isLoading: Whether the feed is being loaded.
     ///   - errorMessage: The message to show, or `nil`.
     ///   - selectedItemID: The item that is open, or `nil`.
+    ///   - filterQuery: The filter as typed, also applied to the feed.
     public init(
       userID: User.ID,
       items: IdentifiedArrayOf<ActivityItem> = [],
       isLoading: Bool = false,
       errorMessage: String? = nil,
-      selectedItemID: ActivityItem.ID? = nil
+      selectedItemID: ActivityItem.ID? = nil,
+      filterQuery: String = ""
     ) {
       self.userID = userID
       self.items = items
       self.isLoading = isLoading
       self.errorMessage = errorMessage
       self.selectedItemID = selectedItemID
+      self.filterQuery = filterQuery
+      self.filter = filterQuery
     }
   }
 
@@ -82,6 +102,10 @@ public struct Activity: Reducer, Sendable {
     case activityResponse(Result<[ActivityItem], any Error>)
     /// The open item's close button was tapped.
     case closeItemButtonTapped
+    /// Typing in the filter field paused: the feed is narrowed to the typed filter.
+    case filterQueryChangeDebounced
+    /// The user edited the filter field.
+    case filterQueryChanged(String)
     /// An item of the feed was tapped: it opens and is marked read.
     case itemTapped(ActivityItem.ID)
     /// The server marked the item read, or failed to.
@@ -98,6 +122,7 @@ public struct Activity: Reducer, Sendable {
 
   /// The ids of the feature's cancellable effects.
   enum CancelID: Hashable, Sendable {
+    case filter
     case load
     case timer
   }
@@ -110,6 +135,9 @@ public struct Activity: Reducer, Sendable {
 
   /// How often the feed refreshes while on screen.
   static let refreshInterval: Duration = .seconds(30)
+
+  /// How long typing in the filter field must pause before the feed is narrowed.
+  public static let filterDebounceInterval: Duration = .milliseconds(300)
 
   @Dependency(\.apiClient) var apiClient
   @Dependency(\.continuousClock) var clock
@@ -148,6 +176,15 @@ public struct Activity: Reducer, Sendable {
     case .closeItemButtonTapped:
       state.selectedItemID = nil
       return .none
+
+    case .filterQueryChangeDebounced:
+      state.filter = state.filterQuery
+      return .none
+
+    case .filterQueryChanged(let query):
+      state.filterQuery = query
+      return .send(.filterQueryChangeDebounced)
+        .debounce(id: CancelID.filter, for: Self.filterDebounceInterval, clock: clock)
 
     case .itemTapped(let itemID):
       guard state.items[id: itemID] != nil else { return .none }

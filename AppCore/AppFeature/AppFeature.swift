@@ -12,7 +12,7 @@ import Composable
 ///
 /// ```swift
 /// let store = Store(initialState: AppFeature.State()) { AppFeature() }
-/// store.send(.login(.emailChanged("blob@example.com")))
+/// store.send(.login(.binding(.set(\.email, "blob@example.com"))))
 /// ```
 public struct AppFeature: Reducer {
   /// The app's tabs.

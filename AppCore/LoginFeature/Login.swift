@@ -2,8 +2,9 @@
 
 /// The login screen: an email, a password and a submit button.
 ///
-/// Submitting calls ``APIClient/login`` and, once the API accepts the credentials, tells the
-/// parent through ``Action/Delegate/didLogin(_:)``. A failed login shows an error message and
+/// The fields are written by binding actions (``Action/binding(_:)``, applied by a
+/// `BindingReducer`). Submitting calls ``APIClient/login`` and, once the API accepts the
+/// credentials, tells the parent through ``Action/Delegate/didLogin(_:)``. A failed login shows an error message and
 /// can be retried. Submitting again while a login is in flight cancels the first one, so only
 /// the latest attempt's response arrives.
 ///
@@ -69,18 +70,16 @@ public struct Login: Reducer {
   /// What happens on the login screen.
   ///
   /// ```swift
-  /// store.send(.emailChanged("blob@example.com"))
+  /// store.send(.binding(.set(\.email, "blob@example.com")))
   /// store.send(.submitButtonTapped)
   /// ```
-  public enum Action: Sendable {
+  public enum Action: BindableAction, Sendable {
+    /// The user edited a field: the email or the password.
+    case binding(BindingAction<State>)
     /// Tells the parent what happened; the login screen itself ignores these.
     case delegate(Delegate)
-    /// The user edited the email field.
-    case emailChanged(String)
     /// The API answered a login request.
     case loginResponse(Result<User, any Error>)
-    /// The user edited the password field.
-    case passwordChanged(String)
     /// The user tapped the submit button.
     case submitButtonTapped
 
@@ -105,20 +104,23 @@ public struct Login: Reducer {
   /// Creates the reducer.
   public init() {}
 
-  /// Changes the login screen's state for an action.
+  /// The screen's logic: the binding reducer writes the fields, then ``core(into:action:)``
+  /// handles the rest.
+  public var body: some Reducer<State, Action> {
+    BindingReducer()
+    Reduce(core)
+  }
+
+  /// Changes the login screen's state for an action other than a field edit.
   ///
   /// - Parameters:
   ///   - state: The screen's state, changed in place.
   ///   - action: What happened.
   /// - Returns: The login request after a submit, the delegate action after a success, or
   ///   `.none`.
-  public func reduce(into state: inout State, action: Action) -> Effect<Action> {
+  func core(into state: inout State, action: Action) -> Effect<Action> {
     switch action {
-    case .delegate:
-      return .none
-
-    case .emailChanged(let email):
-      state.email = email
+    case .binding, .delegate:
       return .none
 
     case .loginResponse(.success(let user)):
@@ -128,10 +130,6 @@ public struct Login: Reducer {
     case .loginResponse(.failure):
       state.isLoading = false
       state.errorMessage = "We could not log you in. Please try again"
-      return .none
-
-    case .passwordChanged(let password):
-      state.password = password
       return .none
 
     case .submitButtonTapped:

@@ -4,6 +4,7 @@ import AppFeature
 public enum Command: Equatable, Sendable {
   case close
   case email(String)
+  case filter(String)
   case help
   case logout
   case open(Int)
@@ -43,6 +44,8 @@ public enum Command: Equatable, Sendable {
         throw .missingArgument(word, example: "email blob@example.com")
       }
       return .email(argument)
+    case "filter":
+      return .filter(argument)
     case "password":
       guard !argument.isEmpty else { throw .missingArgument(word, example: "password secret") }
       return .password(argument)

@@ -188,6 +188,7 @@ public final class CommandLineApp {
       refresh                         reload the activity feed or the profile
       open N                          open activity item N (marks it read)
       close                           close the open item
+      filter [TEXT]                   show the items containing TEXT (none: all of them)
       logout                          log out
       state                           show everything
       help                            show this help

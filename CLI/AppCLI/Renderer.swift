@@ -45,7 +45,13 @@ struct Renderer {
       if !activity.isLoading || !activity.items.isEmpty {
         lines.append("Activity: \(activity.items.count) items, \(activity.unreadCount) unread")
       }
-      for item in activity.items {
+      let items = activity.filteredItems
+      if items.count != activity.items.count {
+        lines.append(
+          "Activity filter \"\(activity.filter)\": \(items.count) of \(activity.items.count) items"
+            + (items.isEmpty ? "" : ": " + items.map { "#\($0.id)" }.joined(separator: ", ")))
+      }
+      for item in items {
         let unread = activity.readItemIDs.contains(item.id) ? "" : "  (unread)"
         lines.append("  #\(item.id) \(item.title)\(unread)")
       }

@@ -76,10 +76,10 @@ final class Session {
       store.send(.tabSelected(tab))
     case .email(let email):
       guard case .loggedOut = state.account else { throw .unavailable(Self.loggedIn) }
-      store.send(.login(.emailChanged(email)))
+      store.send(.login(.binding(.set(\.email, email))))
     case .password(let password):
       guard case .loggedOut = state.account else { throw .unavailable(Self.loggedIn) }
-      store.send(.login(.passwordChanged(password)))
+      store.send(.login(.binding(.set(\.password, password))))
     case .submit:
       guard case .loggedOut = state.account else { throw .unavailable(Self.loggedIn) }
       store.send(.login(.submitButtonTapped))
@@ -98,6 +98,10 @@ final class Session {
       }
       store.send(.tabSelected(.activity))
       store.send(.activity(.itemTapped(id)))
+    case .filter(let query):
+      guard state.activity != nil else { throw .unavailable(Self.loggedOut) }
+      store.send(.tabSelected(.activity))
+      store.send(.activity(.filterQueryChanged(query)))
     case .close:
       guard state.activity?.selectedItemID != nil else {
         throw .unavailable("No activity item is open.")

@@ -30,7 +30,8 @@
 /// enum's scope (where `Delegate` means `Feature.Action.Delegate`), not in `CasePath`'s. The
 /// look-through members are plain properties of a constrained extension rather than a dynamic
 /// member of every case path, which would make the type checker try it on every member of every
-/// case key path.
+/// case key path. An enum with a `binding(BindingAction<…>)` case also gets the `binding`
+/// property of `BindableAction`.
 public enum CasePathsWriter {
   /// The generated file for one source file: a header, the file's imports, then the case paths
   /// of each enum found.
@@ -63,6 +64,9 @@ public enum CasePathsWriter {
       properties.append(wrap(property, in: scannedCase.conditions))
       lookThroughs.append(
         wrap(lookThrough(of: scannedCase, in: scanned), in: scannedCase.conditions))
+      if let binding = bindingProperty(of: scannedCase, in: scanned) {
+        aliases.append(wrap(binding, in: scannedCase.conditions))
+      }
     }
     var body = ""
     if !aliases.isEmpty {
@@ -146,6 +150,27 @@ public enum CasePathsWriter {
       ? "Void" : "\(scanned.qualifiedName)._CasePathPayload_\(scannedCase.name)"
     return """
         \(access)var \(name): CasePath<Root, \(payload)> { presented.\(name) }
+
+      """
+  }
+
+  /// The `binding` property of a `BindableAction`'s `binding` case, a plain `if case`; the
+  /// protocol's default finds the case by reflection, a thousand times slower. `nil` for any other
+  /// case.
+  ///
+  /// NB: it is written for every enum with a `binding(BindingAction<…>)` case, whether or not the
+  /// enum conforms to `BindableAction` (a conformance may be declared elsewhere); for one that
+  /// does not, it is just a convenience.
+  static func bindingProperty(of scannedCase: ScannedCase, in scanned: ScannedEnum) -> String? {
+    guard scannedCase.name == "binding", scannedCase.payload.count == 1,
+      scannedCase.payload[0].label == nil,
+      scannedCase.payload[0].type.hasPrefix("BindingAction<")
+    else { return nil }
+    let access = scanned.access.modifier
+    return """
+        \(access)var binding: _CasePathPayload_binding? {
+          if case .binding(let v0) = self { v0 } else { nil }
+        }
 
       """
   }

@@ -5,6 +5,7 @@ package enum Catalog {
   package static let all: [Benchmark] = [
     StoreBenchmarks.scoped3,
     StoreBenchmarks.effect,
+    StoreBenchmarks.binding,
     StoreBenchmarks.observe,
     TestStoreBenchmarks.step,
     TestStoreBenchmarks.receive,

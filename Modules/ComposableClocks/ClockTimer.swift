@@ -109,4 +109,24 @@ extension Clock where Duration == Swift.Duration {
     precondition(interval > .zero, "A timer's interval must be positive, got \(interval)")
     return ClockTimer(clock: self, interval: interval)
   }
+
+  /// A timer on a clock held as `any Clock<Duration>`, such as the `continuousClock` dependency.
+  ///
+  /// Swift cannot call ``timer(interval:)->ClockTimer<Self>`` through the existential, whose result would name the
+  /// clock's concrete type; this overload erases the clock into an ``AnyClock`` instead, so its
+  /// ticks are ``AnyClock/Instant``s. Code holding a concrete clock gets the other overload.
+  ///
+  /// ```swift
+  /// @Dependency(\.continuousClock) var clock
+  /// for await _ in clock.timer(interval: .seconds(1)) {
+  ///   await send(.timerTicked)
+  /// }
+  /// ```
+  ///
+  /// - Parameter interval: The time between ticks; must be positive.
+  /// - Returns: The timer sequence, on the erased clock.
+  @_disfavoredOverload
+  public func timer(interval: Duration) -> ClockTimer<AnyClock> {
+    AnyClock(self).timer(interval: interval)
+  }
 }

@@ -383,6 +383,70 @@ import Testing
     #expect(store.state.selectedItem == nil)
   }
 
+  // MARK: - Filtering
+
+  @Test func filterQueryChanged_typingPauses_narrowsFeed() async {
+    let clock = TestClock()
+    let store = makeStore(
+      state: Activity.State(
+        userID: 42, items: IdentifiedArray(uniqueElements: ActivityItem.samples)),
+      api: APIRecorder(feeds: []), clock: clock)
+
+    await store.send(.filterQueryChanged("f")) {
+      $0.filterQuery = "f"
+    }
+    await clock.advance(by: .milliseconds(200))
+    await store.send(.filterQueryChanged("fo")) {
+      $0.filterQuery = "fo"
+    }
+    await clock.advance(by: .milliseconds(200))
+    await store.send(.filterQueryChanged("FOL")) {
+      $0.filterQuery = "FOL"
+    }
+    #expect(store.state.filteredItems.count == 3)
+    await clock.advance(by: Activity.filterDebounceInterval)
+    await store.receive(\.filterQueryChangeDebounced) {
+      $0.filter = "FOL"
+    }
+    #expect(store.state.filteredItems.ids == [2])
+  }
+
+  @Test func filterQueryChanged_matchesBodies() async {
+    let clock = TestClock()
+    let store = makeStore(
+      state: Activity.State(
+        userID: 42, items: IdentifiedArray(uniqueElements: ActivityItem.samples)),
+      api: APIRecorder(feeds: []), clock: clock)
+
+    await store.send(.filterQueryChanged("ready")) {
+      $0.filterQuery = "ready"
+    }
+    await clock.advance(by: Activity.filterDebounceInterval)
+    await store.receive(\.filterQueryChangeDebounced) {
+      $0.filter = "ready"
+    }
+    #expect(store.state.filteredItems.ids == [1])
+  }
+
+  @Test func filterQueryChanged_cleared_showsWholeFeed() async {
+    let clock = TestClock()
+    let store = makeStore(
+      state: Activity.State(
+        userID: 42, items: IdentifiedArray(uniqueElements: ActivityItem.samples),
+        filterQuery: "welcome"),
+      api: APIRecorder(feeds: []), clock: clock)
+    #expect(store.state.filteredItems.ids == [3])
+
+    await store.send(.filterQueryChanged(" ")) {
+      $0.filterQuery = " "
+    }
+    await clock.advance(by: Activity.filterDebounceInterval)
+    await store.receive(\.filterQueryChangeDebounced) {
+      $0.filter = " "
+    }
+    #expect(store.state.filteredItems.ids == [3, 2, 1])
+  }
+
   // MARK: - Helpers
 
   static let secondFeed =

@@ -99,6 +99,29 @@ import Testing
     #expect(run.output.contains("  #3 New follower\n"))
   }
 
+  @Test func typingAFilterNarrowsTheFeedOnceTypingPauses() throws {
+    defer { cleanUp() }
+    let run = try run(
+      """
+      email blob@example.com
+      password \(DemoAccount.password)
+      submit
+      filter FOL
+      state
+      filter
+      quit
+      """)
+    #expect(run.status == 0, "\(run.errors)")
+    #expect(run.output.contains("Activity filter \"FOL\": 1 of 4 items: #3\n"))
+    let lines = run.output.split(separator: "\n").map(String.init)
+    let state = try #require(lines.lastIndex { $0.hasPrefix("Tabs: ") })
+    // NB: clearing the filter prints the items it had hidden, last.
+    let cleared = ["  #4 Welcome back  (unread)", "  #2 Profile completed  (unread)"]
+    #expect(Array(lines.suffix(3)) == cleared + ["  #1 Account created  (unread)"])
+    let dump = lines[state..<(lines.count - 3)]
+    #expect(dump.filter { $0.hasPrefix("  #") } == ["  #3 New follower  (unread)"])
+  }
+
   @Test func badCommandsAreReportedAndTheScriptFails() throws {
     defer { cleanUp() }
     let run = try run("jump\nopen x\nlogout\nstate\nquit\n")

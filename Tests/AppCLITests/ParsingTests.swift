@@ -33,6 +33,8 @@ import Testing
     #expect(try Command.parse("tab account") == .tab(.account))
     #expect(try Command.parse("activity") == .tab(.activity))
     #expect(try Command.parse("open 3") == .open(3))
+    #expect(try Command.parse("filter new follower") == .filter("new follower"))
+    #expect(try Command.parse("filter") == .filter(""))
     #expect(try Command.parse("LOGIN") == .submit)
     #expect(try Command.parse("") == nil)
     #expect(try Command.parse("# a comment") == nil)

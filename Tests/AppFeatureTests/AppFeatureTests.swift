@@ -26,10 +26,10 @@ import Testing
   /// The whole login flow, every step asserted.
   @Test func login_exhaustive() async {
     let store = store()
-    await store.send(.login(.emailChanged("blob@example.com"))) {
+    await store.send(.login(.binding(.set(\.email, "blob@example.com")))) {
       $0.account = .loggedOut(Login.State(email: "blob@example.com"))
     }
-    await store.send(.login(.passwordChanged("secret"))) {
+    await store.send(.login(.binding(.set(\.password, "secret")))) {
       $0.account = .loggedOut(Login.State(email: "blob@example.com", password: "secret"))
     }
     await store.send(.login(.submitButtonTapped)) {
@@ -52,8 +52,8 @@ import Testing
   @Test func login_switchesToActivity() async {
     let store = store()
     store.exhaustivity = .off
-    await store.send(.login(.emailChanged("blob@example.com")))
-    await store.send(.login(.passwordChanged("secret")))
+    await store.send(.login(.binding(.set(\.email, "blob@example.com"))))
+    await store.send(.login(.binding(.set(\.password, "secret"))))
     await store.send(.login(.submitButtonTapped))
     await store.receive(\.login.delegate.didLogin) {
       $0.selectedTab = .activity
@@ -64,8 +64,8 @@ import Testing
     let store = store()
     store.exhaustivity = .off(showSkippedAssertions: true)
     let notes = await withExpectedIssue(isIntermittent: true) {
-      await store.send(.login(.emailChanged("blob@example.com")))
-      await store.send(.login(.passwordChanged("secret")))
+      await store.send(.login(.binding(.set(\.email, "blob@example.com"))))
+      await store.send(.login(.binding(.set(\.password, "secret"))))
       await store.send(.login(.submitButtonTapped))
       await store.receive(\.login.delegate.didLogin) {
         $0.selectedTab = .activity

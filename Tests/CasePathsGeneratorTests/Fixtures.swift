@@ -32,6 +32,17 @@ enum Fixture {
   }
 
   struct Failure: Error, Equatable {}
+
+  /// A form whose fields are written by binding actions.
+  struct Form: Equatable {
+    var name = ""
+  }
+
+  /// The actions of a form: a `BindableAction`, whose `binding` property is generated.
+  enum FormAction: BindableAction, Equatable {
+    case binding(BindingAction<Form>)
+    case submit
+  }
 }
 
 extension Fixture {

@@ -69,6 +69,15 @@ import Testing
     #endif
   }
 
+  @Test func bindingCasesGetTheBindableActionProperty() {
+    let action = Fixture.FormAction.binding(.set(\.name, "Blob"))
+    #expect(action.binding == .set(\.name, "Blob"))
+    #expect(Fixture.FormAction.submit.binding == nil)
+    var form = Fixture.Form()
+    _ = BindingReducer().reduce(into: &form, action: action)
+    #expect(form.name == "Blob")
+  }
+
   @Test func nestedCasePathsCompose() {
     let done: CaseKeyPath<Fixture.Action, Int> = \.delegate.done
     #expect(done.casePath().embed(4) == .delegate(.done(4)))

@@ -70,3 +70,29 @@ struct ClockTimerTests {
     #expect(clock.now.offset == .seconds(6))
   }
 }
+
+@Suite(.timeLimit(.minutes(1)))
+struct ExistentialClockTimerTests {
+  @Test func aClockHeldAsAnExistential_hasATimer() async {
+    let testClock = TestClock()
+    let clock: any Clock<Duration> = testClock
+    let executor = SerialTaskExecutor()
+    let log = Log<Duration>()
+    let task = executor.task {
+      for await tick in clock.timer(interval: .seconds(1)) {
+        await log.append(tick.offset)
+      }
+    }
+    await executor.waitUntilIdle()
+    await testClock.advance(by: .seconds(2))
+    #expect(await log.values == [.seconds(1), .seconds(2)])
+    task.cancel()
+    await task.value
+    #expect(testClock.sleeperCount == 0)
+  }
+
+  @Test func aConcreteClock_keepsItsOwnInstants() {
+    let timer: ClockTimer<TestClock> = TestClock().timer(interval: .seconds(1))
+    _ = timer
+  }
+}

@@ -36,9 +36,9 @@ import Testing
     } withDependencies: {
       $0.apiClient.login = { try Self.login(email: $0, password: $1) }
     }
-    await store.send(.emailChanged("blob@example.com")) { $0.email = "blob@example.com" }
+    await store.send(\.binding.email, "blob@example.com") { $0.email = "blob@example.com" }
     #expect(!store.state.canSubmit)
-    await store.send(.passwordChanged("secret")) { $0.password = "secret" }
+    await store.send(.binding(.set(\.password, "secret"))) { $0.password = "secret" }
     #expect(store.state.canSubmit)
     await store.send(.submitButtonTapped) { $0.isLoading = true }
     await store.receive(\.loginResponse.success) { $0.isLoading = false }
@@ -91,7 +91,7 @@ import Testing
     }
     await store.send(.submitButtonTapped) { $0.isLoading = true }
     await clock.advance(by: .milliseconds(500))
-    await store.send(.emailChanged("blob.jr@example.com")) { $0.email = "blob.jr@example.com" }
+    await store.send(.set(\.email, "blob.jr@example.com")) { $0.email = "blob.jr@example.com" }
     await store.send(.submitButtonTapped)
 
     // NB: the first login would have answered at one second, the second answers at one and a
@@ -106,9 +106,19 @@ import Testing
     // NB: the API client is the test value, which reports an issue if the reducer calls it.
     let store = TestStore(initialState: Login.State()) { Login() }
     await store.send(.submitButtonTapped)
-    await store.send(.emailChanged("  ")) { $0.email = "  " }
-    await store.send(.passwordChanged("secret")) { $0.password = "secret" }
+    await store.send(\.binding.email, "  ") { $0.email = "  " }
+    await store.send(\.binding.password, "secret") { $0.password = "secret" }
     await store.send(.submitButtonTapped)
+  }
+
+  @Test func binding_wrongExpectation_failsWithTheBindingActionAndDiff() async {
+    let store = TestStore(initialState: Login.State()) { Login() }
+    let issues = await withExpectedIssue {
+      await store.send(\.binding.email, "blob@example.com") { $0.email = "blob" }
+    }
+    #expect(
+      issues.map(\.message).first?.hasPrefix("A state change does not match expectation") == true)
+    #expect(issues.map(\.message).first?.contains(#"+   email: "blob@example.com","#) == true)
   }
 
   @Test func delegate_doesNothing() async {

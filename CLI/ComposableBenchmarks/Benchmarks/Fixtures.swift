@@ -97,3 +97,56 @@ extension CasePath where Value == BenchLevel1.Action {
 func blackHole<T>(_ value: T) {
   withExtendedLifetime(value) {}
 }
+
+/// A login form whose email field is written by a hand-written action: the baseline of the
+/// binding benchmark.
+struct BenchHandWrittenForm: Reducer {
+  struct State: Equatable, Sendable {
+    var email = ""
+    var password = ""
+  }
+
+  enum Action: Equatable, Sendable {
+    case emailChanged(String)
+    case passwordChanged(String)
+    case submitButtonTapped
+  }
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .emailChanged(let email):
+      state.email = email
+      return .none
+    case .passwordChanged(let password):
+      state.password = password
+      return .none
+    case .submitButtonTapped:
+      return .none
+    }
+  }
+}
+
+/// The same form, its fields written by binding actions through a `BindingReducer`.
+struct BenchBindingForm: Reducer {
+  typealias State = BenchHandWrittenForm.State
+
+  enum Action: BindableAction, Equatable, Sendable {
+    case binding(BindingAction<State>)
+    case submitButtonTapped
+
+    // NB: written out as `CasePathsPlugin` generates it for the sample app's features.
+    var binding: BindingAction<State>? {
+      if case .binding(let action) = self { action } else { nil }
+    }
+  }
+
+  var body: some Reducer<State, Action> {
+    BindingReducer()
+    Reduce { _, action in
+      switch action {
+      case .binding, .submitButtonTapped:
+        return .none
+      }
+    }
+  }
+}

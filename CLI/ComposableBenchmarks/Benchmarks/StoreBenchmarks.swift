@@ -46,6 +46,25 @@ enum StoreBenchmarks {
       failure: count.isMultiple(of: 2) && count > 0 ? nil : "the sent action was not processed")
   }
 
+  static let binding = Benchmark(
+    name: "store.send.binding",
+    summary: "Store.send of a field edit through BindingReducer, vs a hand-written emailChanged",
+    target: .ratioAtMost(2)
+  ) { context in
+    let handWritten = Store(initialState: BenchHandWrittenForm.State()) { BenchHandWrittenForm() }
+    let bound = Store(initialState: BenchBindingForm.State()) { BenchBindingForm() }
+    // NB: each edit builds its action, as a text field does on every keystroke.
+    let email = "blob@example.com"
+    let comparison = await context.sampler.compare(
+      baseline: { n in for _ in 0..<n { blackHole(handWritten.send(.emailChanged(email))) } },
+      subject: { n in for _ in 0..<n { blackHole(bound.send(.binding(.set(\.email, email)))) } }
+    )
+    bound.send(.binding(.set(\.password, "secret")))
+    let written = bound.state == BenchBindingForm.State(email: email, password: "secret")
+    return context.result(
+      comparison, failure: written ? nil : "the binding actions did not write the fields")
+  }
+
   static let observe = Benchmark(
     name: "store.observe",
     summary: "Store.send with 10 observers of the state attached, vs none",

@@ -15,6 +15,7 @@
 ///
 /// Scope(state: \.login, action: \.login) { Login() }
 /// ```
+@dynamicMemberLookup
 public struct CasePath<Root, Value>: Sendable {
   /// Embeds a value in the case, producing the root.
   public let embed: @Sendable (Value) -> Root

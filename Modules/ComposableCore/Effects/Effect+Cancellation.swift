@@ -44,8 +44,17 @@ extension Effect {
   @usableFromInline
   func namespaced(_ namespace: EffectID) -> Self {
     switch operation {
-    case .none, .send, .run:
+    case .none, .send:
       return self
+    case .run(let priority, let body):
+      // NB: ids used from inside the effect (`Task.cancel(id:)`, `withTaskCancellation`,
+      // `throttle`) are namespaced when they are used, through the effect's context.
+      return Self(
+        .run(priority: priority) { send in
+          guard var context = EffectContext.current else { return await body(send) }
+          context.namespaces.append(namespace)
+          await EffectContext.$current.withValue(context) { await body(send) }
+        })
     case .merge(let effects):
       return Self(.merge(effects.map { $0.namespaced(namespace) }))
     case .concatenate(let effects):

@@ -41,6 +41,8 @@ package final class EffectRuntime<Action: Sendable>: Sendable {
   /// is parked, nothing moves until the test does. Changed by the tasks themselves, so it is only
   /// meaningful once the executor is idle.
   private let branches = Atomic(0)
+  /// The state of each throttled id (see `Effect.throttle(id:for:clock:latest:)`).
+  let throttles = Protected<[EffectID: ThrottleRecord]>([:])
 
   /// Creates a runtime whose effects run on `executor` and send their actions to `post`, with the
   /// lineage of the effect that sent them.
@@ -174,8 +176,13 @@ package final class EffectRuntime<Action: Sendable>: Sendable {
     branches.add(1, ordering: .relaxed)
     let task = Task(executorPreference: executor, priority: priority) {
       if executor != nil { self.didStart() }
-      // NB: a `TestClock` learns from this which executor a sleeping effect resumes on.
-      await SerialTaskExecutor.$current.withValue(executor) { await body() }
+      // NB: a `TestClock` learns from this which executor a sleeping effect resumes on, and
+      // `Task.cancel(id:)` which store's ids to cancel.
+      await SerialTaskExecutor.$current.withValue(executor) {
+        await EffectContext.$current.withValue(EffectContext(registry: self, lineage: lineage)) {
+          await body()
+        }
+      }
       self.branches.subtract(1, ordering: .releasing)
       self.finish(id: id, cancellationIDs: cancellationIDs)
     }
@@ -280,6 +287,39 @@ package final class EffectRuntime<Action: Sendable>: Sendable {
     case .cancel(let id):
       cancel(id: id)
     }
+  }
+}
+
+extension EffectRuntime: EffectCancellationRegistry {
+  func cancelTasks(id: EffectID) {
+    cancel(id: id)
+  }
+
+  /// Runs `operation` in an effect task of its own, registered under `id`, and waits for it, as
+  /// `perform` does for a cancellable part of a concatenation.
+  func withTaskCancellation<T: Sendable>(
+    id: EffectID, cancelInFlight: Bool, context: EffectContext?,
+    operation: @escaping @Sendable () async throws -> T
+  ) async throws -> T {
+    if cancelInFlight { cancel(id: id) }
+    let result = Protected<Result<T, any Error>?>(nil)
+    let (_, task) = start(priority: nil, cancellationIDs: [id], lineage: context?.lineage ?? 0) {
+      // NB: the operation keeps the namespaces of the code that called it.
+      let outcome = await EffectContext.$current.withValue(context) {
+        await Result { try await operation() }
+      }
+      result.withLock { $0 = outcome }
+    }
+    // NB: the calling task hands its branch to the one it waits for.
+    branches.subtract(1, ordering: .relaxed)
+    await withTaskCancellationHandler {
+      await task.value
+    } onCancel: {
+      task.cancel()
+    }
+    branches.add(1, ordering: .relaxed)
+    guard let outcome = result.withLock({ $0 }) else { throw CancellationError() }
+    return try outcome.get()
   }
 }
 

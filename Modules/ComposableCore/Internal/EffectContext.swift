@@ -1,0 +1,119 @@
+import ComposableLocking
+
+/// What code running inside an effect knows about the store running it: where its cancellation
+/// ids are registered, and the namespaces a parent put the effect's ids under.
+///
+/// `Task.cancel(id:)`, `withTaskCancellation(id:cancelInFlight:operation:)` and
+/// `Effect.throttle` read it, so that ids stay scoped to the store (parallel tests never cancel
+/// each other's effects) and to the child (`ifLet`, `forEach`) that started the effect. Outside
+/// any effect they fall back to ``EffectContext/detached``, shared by the whole process.
+struct EffectContext: Sendable {
+  /// The effect's task-local context, bound by the runtime when it starts an effect's task.
+  @TaskLocal static var current: EffectContext?
+
+  /// The ids' registry: the store's effect runtime.
+  let registry: any EffectCancellationRegistry
+  /// The lineage of the effect's task (see `EffectRuntime.run(_:lineage:sendNow:started:)`).
+  let lineage: Int
+  /// The namespaces the effect's ids are under, outermost first.
+  var namespaces: [EffectID] = []
+
+  /// `id` as the effect's parents namespaced it (see `Effect.namespaced(_:)`).
+  func resolve(_ id: EffectID) -> EffectID {
+    namespaces.reversed().reduce(id) { id, namespace in
+      EffectID(NamespacedID(namespace: namespace, id: id))
+    }
+  }
+
+  /// The registry of ids used outside any effect.
+  static let detached = DetachedCancellationRegistry()
+}
+
+/// Where an effect's cancellation ids are registered: a store's effect runtime, or the registry
+/// shared by code running outside any effect.
+protocol EffectCancellationRegistry: AnyObject, Sendable {
+  /// Cancels every task registered under `id`.
+  func cancelTasks(id: EffectID)
+
+  /// Runs `operation` in a task registered under `id` until it finishes; see
+  /// `withTaskCancellation(id:cancelInFlight:operation:)`.
+  func withTaskCancellation<T: Sendable>(
+    id: EffectID, cancelInFlight: Bool, context: EffectContext?,
+    operation: @escaping @Sendable () async throws -> T
+  ) async throws -> T
+
+  /// The state of each throttled id.
+  var throttles: Protected<[EffectID: ThrottleRecord]> { get }
+}
+
+/// When a throttled id last let an action through, and the action waiting for the end of the
+/// interval, if any.
+struct ThrottleRecord: Sendable {
+  /// The clock's instant of the last action let through.
+  var lastSent: any Sendable
+  /// The action waiting for the end of the interval.
+  var pending: (any Sendable)?
+}
+
+/// The registry of cancellation ids used outside any effect.
+final class DetachedCancellationRegistry: EffectCancellationRegistry {
+  private let tasks = Protected<(nextID: Int, byID: [EffectID: [Int: @Sendable () -> Void]])>(
+    (0, [:]))
+  let throttles = Protected<[EffectID: ThrottleRecord]>([:])
+
+  func cancelTasks(id: EffectID) {
+    let cancellers = tasks.withLock { $0.byID.removeValue(forKey: id).map { Array($0.values) } }
+    for cancel in cancellers ?? [] { cancel() }
+  }
+
+  func withTaskCancellation<T: Sendable>(
+    id: EffectID, cancelInFlight: Bool, context: EffectContext?,
+    operation: @escaping @Sendable () async throws -> T
+  ) async throws -> T {
+    if cancelInFlight { cancelTasks(id: id) }
+    // NB: registered before the task starts, so a cancellation the operation itself causes to
+    // be sent (once it has signalled that it runs, say) always reaches it.
+    let handle = CancellableHandle()
+    let key = tasks.withLock { tasks in
+      defer { tasks.nextID += 1 }
+      tasks.byID[id, default: [:]][tasks.nextID] = { handle.cancel() }
+      return tasks.nextID
+    }
+    defer {
+      tasks.withLock { tasks in
+        tasks.byID[id]?[key] = nil
+        if tasks.byID[id]?.isEmpty == true { tasks.byID[id] = nil }
+      }
+    }
+    let task = Task { try await operation() }
+    handle.set { task.cancel() }
+    return try await withTaskCancellationHandler {
+      try await task.value
+    } onCancel: {
+      task.cancel()
+    }
+  }
+}
+
+/// A cancellation that may be asked for before there is anything to cancel.
+final class CancellableHandle: Sendable {
+  private let state = Protected<(cancel: (@Sendable () -> Void)?, isCancelled: Bool)>((nil, false))
+
+  /// Sets what cancelling does; calls it at once if a cancellation was asked for already.
+  func set(_ cancel: @escaping @Sendable () -> Void) {
+    let isCancelled = state.withLock { state -> Bool in
+      state.cancel = cancel
+      return state.isCancelled
+    }
+    if isCancelled { cancel() }
+  }
+
+  /// Cancels, now or as soon as there is something to cancel.
+  func cancel() {
+    let cancel = state.withLock { state in
+      state.isCancelled = true
+      return state.cancel
+    }
+    cancel?()
+  }
+}
