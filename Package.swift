@@ -17,7 +17,7 @@ let modules: [(name: String, dependencies: [String])] = [
     "ComposableCore",
     [
       "ComposableClocks", "ComposableCustomDump", "ComposableDependencies",
-      "ComposableIdentifiedCollections",
+      "ComposableIdentifiedCollections", "ComposableLocking",
     ]
   ),
   ("ComposableCustomDump", []),
@@ -52,7 +52,8 @@ let appCore: [(name: String, dependencies: [String])] = [
   ("APIClient", ["Composable"]),
   ("APIClientLive", ["APIClient"]),
   ("ActivityFeature", ["APIClient"]),
-  ("AppFeature", ["ActivityFeature", "LoginFeature", "ProfileFeature"]),
+  ("AppFeature", ["ActivityFeature", "ItemDetailFeature", "LoginFeature", "ProfileFeature"]),
+  ("ItemDetailFeature", ["APIClient"]),
   ("LoginFeature", ["APIClient"]),
   ("ProfileFeature", ["APIClient"]),
 ]

@@ -3,8 +3,9 @@
 /// The activity feed: the user's items, refreshed every 30 seconds while on screen.
 ///
 /// Appearing loads the feed and starts a timer that refreshes it every 30 seconds on the
-/// `continuousClock` dependency; disappearing stops the timer. Tapping an item opens it and marks
-/// it read, both in the shared ``State/readItemIDs`` (at once) and on the server (in an effect).
+/// `continuousClock` dependency; disappearing stops the timer. Tapping an item marks it read, both
+/// in the shared ``State/readItemIDs`` (at once) and on the server (in an effect), and asks the
+/// parent to open it (`delegate(.didOpenItem)`; the app pushes an item screen on its stack).
 /// Typing a filter narrows the feed to the matching items once typing pauses for
 /// ``filterDebounceInterval`` (a debounced effect).
 ///
@@ -13,7 +14,7 @@
 /// store.send(.onAppear)
 /// ```
 public struct Activity: Reducer, Sendable {
-  /// The feed, what is loading, what went wrong and which item is open.
+  /// The feed, what is loading, what went wrong and what the feed is filtered by.
   ///
   /// The read items live in shared state, so every feature holding `.readItemIDs` (the profile's
   /// unread badge, say) sees an item turn read the moment it is tapped.
@@ -34,8 +35,6 @@ public struct Activity: Reducer, Sendable {
     public var items: IdentifiedArrayOf<ActivityItem>
     /// The items the user has read, shared with every holder of `.readItemIDs`.
     @Shared(.readItemIDs) public var readItemIDs: Set<ActivityItem.ID> = []
-    /// The item that is open, or `nil`.
-    public var selectedItemID: ActivityItem.ID?
     /// The user whose feed this is.
     public var userID: User.ID
 
@@ -47,11 +46,6 @@ public struct Activity: Reducer, Sendable {
       return items.filter {
         $0.title.lowercased().contains(filter) || $0.body.lowercased().contains(filter)
       }
-    }
-
-    /// The item that is open, if it is still in the feed.
-    public var selectedItem: ActivityItem? {
-      selectedItemID.flatMap { items[id: $0] }
     }
 
     /// How many items of the feed the user has not read.
@@ -72,21 +66,18 @@ public struct Activity: Reducer, Sendable {
     ///   - items: The feed, newest first.
     ///   - isLoading: Whether the feed is being loaded.
     ///   - errorMessage: The message to show, or `nil`.
-    ///   - selectedItemID: The item that is open, or `nil`.
     ///   - filterQuery: The filter as typed, also applied to the feed.
     public init(
       userID: User.ID,
       items: IdentifiedArrayOf<ActivityItem> = [],
       isLoading: Bool = false,
       errorMessage: String? = nil,
-      selectedItemID: ActivityItem.ID? = nil,
       filterQuery: String = ""
     ) {
       self.userID = userID
       self.items = items
       self.isLoading = isLoading
       self.errorMessage = errorMessage
-      self.selectedItemID = selectedItemID
       self.filterQuery = filterQuery
       self.filter = filterQuery
     }
@@ -100,13 +91,13 @@ public struct Activity: Reducer, Sendable {
   public enum Action: Sendable {
     /// The feed arrived, or loading it failed.
     case activityResponse(Result<[ActivityItem], any Error>)
-    /// The open item's close button was tapped.
-    case closeItemButtonTapped
+    /// What the feed asks of its parent.
+    case delegate(Delegate)
     /// Typing in the filter field paused: the feed is narrowed to the typed filter.
     case filterQueryChangeDebounced
     /// The user edited the filter field.
     case filterQueryChanged(String)
-    /// An item of the feed was tapped: it opens and is marked read.
+    /// An item of the feed was tapped: it is marked read, and the parent opens it.
     case itemTapped(ActivityItem.ID)
     /// The server marked the item read, or failed to.
     case markReadResponse(ActivityItem.ID, Result<Void, any Error>)
@@ -118,6 +109,12 @@ public struct Activity: Reducer, Sendable {
     case refreshButtonTapped
     /// The refresh timer fired.
     case timerTick
+
+    /// What the feed asks of its parent.
+    public enum Delegate: Equatable, Sendable {
+      /// Open this item (the app pushes its screen).
+      case didOpenItem(ActivityItem)
+    }
   }
 
   /// The ids of the feature's cancellable effects.
@@ -163,9 +160,6 @@ public struct Activity: Reducer, Sendable {
       var feed = IdentifiedArrayOf<ActivityItem>()
       for item in items { feed.append(item) }
       state.items = feed
-      if let selectedItemID = state.selectedItemID, feed[id: selectedItemID] == nil {
-        state.selectedItemID = nil
-      }
       return .none
 
     case .activityResponse(.failure):
@@ -173,8 +167,7 @@ public struct Activity: Reducer, Sendable {
       state.errorMessage = Self.loadFailedMessage
       return .none
 
-    case .closeItemButtonTapped:
-      state.selectedItemID = nil
+    case .delegate:
       return .none
 
     case .filterQueryChangeDebounced:
@@ -187,18 +180,20 @@ public struct Activity: Reducer, Sendable {
         .debounce(id: CancelID.filter, for: Self.filterDebounceInterval, clock: clock)
 
     case .itemTapped(let itemID):
-      guard state.items[id: itemID] != nil else { return .none }
-      state.selectedItemID = itemID
-      guard !state.readItemIDs.contains(itemID) else { return .none }
+      guard let item = state.items[id: itemID] else { return .none }
+      let open = Effect<Action>.send(.delegate(.didOpenItem(item)))
+      guard !state.readItemIDs.contains(itemID) else { return open }
       _ = state.$readItemIDs.withLock { $0.insert(itemID) }
-      return .run { [userID = state.userID] send in
-        do {
-          try await apiClient.markRead(userID, itemID)
-          await send(.markReadResponse(itemID, .success(())))
-        } catch {
-          await send(.markReadResponse(itemID, .failure(error)))
-        }
-      }
+      return .merge(
+        open,
+        .run { [userID = state.userID] send in
+          do {
+            try await apiClient.markRead(userID, itemID)
+            await send(.markReadResponse(itemID, .success(())))
+          } catch {
+            await send(.markReadResponse(itemID, .failure(error)))
+          }
+        })
 
     case .markReadResponse(_, .success):
       return .none

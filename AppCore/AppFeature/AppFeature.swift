@@ -1,5 +1,6 @@
 @_exported import ActivityFeature
 import Composable
+@_exported import ItemDetailFeature
 @_exported import LoginFeature
 @_exported import ProfileFeature
 
@@ -8,7 +9,8 @@ import Composable
 ///
 /// It composes the features and routes their delegate actions: a successful login stores the
 /// user (shared and persisted, so a restart stays logged in), shows the profile, starts the
-/// activity feed and switches to the activity tab; a logout undoes all of that.
+/// activity feed and switches to the activity tab; a logout undoes all of that. Opening an item
+/// of the feed pushes its screen on ``State/path``; the item's back button pops it.
 ///
 /// ```swift
 /// let store = Store(initialState: AppFeature.State()) { AppFeature() }
@@ -36,6 +38,8 @@ public struct AppFeature: Reducer {
     public var account: Account
     /// The activity feed, while someone is logged in.
     public var activity: Activity.State?
+    /// The item screens pushed over the activity tab, bottom first.
+    public var path = StackState<ItemDetail.State>()
     /// The logged-in user, persisted across launches.
     @Shared(.currentUser) public var currentUser: User? = nil
 
@@ -69,9 +73,15 @@ public struct AppFeature: Reducer {
 
   /// What can happen in the app.
   public enum Action: Sendable {
+    /// An action of the activity feed.
     case activity(Activity.Action)
+    /// An action of the login screen.
     case login(Login.Action)
+    /// An action of an item screen on the stack, a pop or a push.
+    case path(StackActionOf<ItemDetail>)
+    /// An action of the profile screen.
     case profile(Profile.Action)
+    /// A tab was selected.
     case tabSelected(Tab)
   }
 
@@ -93,19 +103,26 @@ public struct AppFeature: Reducer {
         state.$currentUser.withLock { $0 = nil }
         state.account = .loggedOut(Login.State())
         state.activity = nil
+        state.path.removeAll()
         state.selectedTab = .account
+        return .none
+
+      case .activity(.delegate(.didOpenItem(let item))):
+        state.selectedTab = .activity
+        state.path.append(ItemDetail.State(item: item))
         return .none
 
       case .tabSelected(let tab):
         state.selectedTab = tab
         return .none
 
-      case .activity, .login, .profile:
+      case .activity, .login, .path, .profile:
         return .none
       }
     }
     .ifCaseLet(\.account, case: \.loggedOut, action: \.login) { Login() }
     .ifCaseLet(\.account, case: \.loggedIn, action: \.profile) { Profile() }
     .ifLet(\.activity, action: \.activity) { Activity() }
+    .forEach(\.path, action: \.path) { ItemDetail() }
   }
 }

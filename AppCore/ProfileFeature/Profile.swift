@@ -3,8 +3,9 @@
 /// The profile screen of the logged-in user: their stats and a logout button.
 ///
 /// The stats load when the screen appears and again on refresh; a refresh while a load is in
-/// flight cancels that load. Logging out is the parent's job, so the screen only tells it
-/// through ``Action/Delegate/didLogout``.
+/// flight cancels that load. Tapping logout asks for confirmation with an alert; logging out is
+/// the parent's job, so once confirmed the screen only tells it through
+/// ``Action/Delegate/didLogout``.
 ///
 /// ```swift
 /// var body: some Reducer<State, Action> {
@@ -27,6 +28,8 @@ public struct Profile: Reducer {
   /// let state = Profile.State(user: User(id: 1, name: "Blob", email: "blob@example.com"))
   /// ```
   public struct State: Equatable, Sendable {
+    /// The logout confirmation, while it is shown.
+    @Presents public var alert: AlertState<Action.Alert>?
     /// The logged-in user.
     public var user: User
     /// The user's stats, once loaded.
@@ -63,9 +66,11 @@ public struct Profile: Reducer {
   /// store.send(.logoutButtonTapped)
   /// ```
   public enum Action: Sendable {
+    /// A button of the logout confirmation was tapped.
+    case alert(PresentationAction<Alert>)
     /// Tells the parent what happened; the profile screen itself ignores these.
     case delegate(Delegate)
-    /// The user tapped the logout button.
+    /// The user tapped the logout button: a confirmation is shown.
     case logoutButtonTapped
     /// The screen appeared.
     case onAppear
@@ -81,9 +86,25 @@ public struct Profile: Reducer {
     ///   state.currentUser = nil
     /// ```
     public enum Delegate: Equatable, Sendable {
-      /// The user asked to log out.
+      /// The user confirmed that they want to log out.
       case didLogout
     }
+
+    /// The buttons of the logout confirmation.
+    public enum Alert: Equatable, Sendable {
+      /// "Log out" was tapped.
+      case confirmLogoutButtonTapped
+    }
+  }
+
+  /// The logout confirmation.
+  static let logoutAlert = AlertState<Action.Alert> {
+    TextState("Log out?")
+  } actions: {
+    ButtonState(role: .destructive, action: .confirmLogoutButtonTapped) { TextState("Log out") }
+    ButtonState(role: .cancel) { TextState("Cancel") }
+  } message: {
+    TextState("You will need your password to log in again.")
   }
 
   enum CancelID: Hashable, Sendable {
@@ -95,20 +116,24 @@ public struct Profile: Reducer {
   /// Creates the reducer.
   public init() {}
 
+  /// The profile screen's logic, and its logout confirmation.
+  public var body: some Reducer<State, Action> {
+    Reduce(core)
+      .ifLet(\.$alert, action: \.alert)
+  }
+
   /// Changes the profile screen's state for an action.
-  ///
-  /// - Parameters:
-  ///   - state: The screen's state, changed in place.
-  ///   - action: What happened.
-  /// - Returns: The stats request on appear and refresh, the delegate action on logout, or
-  ///   `.none`.
-  public func reduce(into state: inout State, action: Action) -> Effect<Action> {
+  private func core(into state: inout State, action: Action) -> Effect<Action> {
     switch action {
-    case .delegate:
+    case .alert(.presented(.confirmLogoutButtonTapped)):
+      return .send(.delegate(.didLogout))
+
+    case .alert, .delegate:
       return .none
 
     case .logoutButtonTapped:
-      return .send(.delegate(.didLogout))
+      state.alert = Self.logoutAlert
+      return .none
 
     case .onAppear, .refreshButtonTapped:
       state.isLoading = true

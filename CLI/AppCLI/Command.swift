@@ -2,7 +2,8 @@ import AppFeature
 
 /// One line a user types into `app-cli`.
 public enum Command: Equatable, Sendable {
-  case close
+  case back
+  case choose(Int)
   case email(String)
   case filter(String)
   case help
@@ -14,6 +15,7 @@ public enum Command: Equatable, Sendable {
   case state
   case submit
   case tab(AppFeature.Tab)
+  case unread
 
   /// Parses a line; `nil` for a blank line or a comment (`# …`).
   ///
@@ -57,12 +59,15 @@ public enum Command: Equatable, Sendable {
         throw .invalidArgument(word, argument, expected: "an item number")
       }
       return .open(id)
-    case "close": return try noArgument(.close)
+    case "back", "close": return try noArgument(.back)
+    case "unread": return try noArgument(.unread)
     case "logout": return try noArgument(.logout)
     case "state": return try noArgument(.state)
     case "help", "?": return try noArgument(.help)
     case "quit", "exit": return try noArgument(.quit)
-    default: throw .unknownCommand(word)
+    default:
+      if let choice = Int(word), argument.isEmpty { return .choose(choice) }
+      throw .unknownCommand(word)
     }
   }
 }

@@ -186,10 +186,12 @@ public final class CommandLineApp {
       password SECRET                 type the login password
       submit | login                  log in
       refresh                         reload the activity feed or the profile
-      open N                          open activity item N (marks it read)
-      close                           close the open item
+      open N                          open activity item N (marks it read; pushes its screen)
+      unread                          mark the open item unread
+      back | close                    close the open item (pops its screen)
       filter [TEXT]                   show the items containing TEXT (none: all of them)
-      logout                          log out
+      logout                          log out (asks for confirmation)
+      1, 2, …                         pick a choice of the alert on screen
       state                           show everything
       help                            show this help
       quit | exit                     leave

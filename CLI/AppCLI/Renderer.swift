@@ -55,11 +55,38 @@ struct Renderer {
         let unread = activity.readItemIDs.contains(item.id) ? "" : "  (unread)"
         lines.append("  #\(item.id) \(item.title)\(unread)")
       }
-      if let id = activity.selectedItemID, let item = activity.items[id: id] {
-        lines.append("Open #\(item.id): \(item.title) — \(item.body)")
-      }
       if let error = activity.errorMessage { lines.append("Activity error: \(error)") }
     }
+    lines += stackLines(state.path)
+    if case .loggedIn(let profile) = state.account, let alert = profile.alert {
+      lines += choiceLines(alert)
+    }
+    return lines
+  }
+
+  /// The breadcrumb of the item screens pushed over the feed, and the top one.
+  static func stackLines(_ path: StackState<ItemDetail.State>) -> [String] {
+    guard let top = path.last else { return [] }
+    let crumbs = path.map { "#\($0.item.id) \($0.item.title)" }
+    return [
+      (["Activity"] + crumbs).joined(separator: " › "),
+      "Open #\(top.item.id): \(top.item.title) — \(top.item.body)\(top.isRead ? "" : "  (unread)")",
+    ]
+  }
+
+  /// An alert as a numbered choice: its title and message, then one line per button.
+  static func choiceLines<Action>(_ alert: AlertState<Action>) -> [String] {
+    var lines = ["Alert: \(alert.title)" + (alert.message.map { " \($0)" } ?? "")]
+    for (offset, button) in alert.buttons.enumerated() {
+      let role =
+        switch button.role {
+        case .cancel: " (cancel)"
+        case .destructive: " (destructive)"
+        case nil: ""
+        }
+      lines.append("  \(offset + 1). \(button.label)\(role)")
+    }
+    lines.append("Choose 1–\(alert.buttons.count):")
     return lines
   }
 

@@ -102,11 +102,25 @@ final class Session {
       guard state.activity != nil else { throw .unavailable(Self.loggedOut) }
       store.send(.tabSelected(.activity))
       store.send(.activity(.filterQueryChanged(query)))
-    case .close:
-      guard state.activity?.selectedItemID != nil else {
-        throw .unavailable("No activity item is open.")
+    case .back:
+      guard let id = state.path.ids.last else { throw .unavailable("No activity item is open.") }
+      store.send(.path(.element(id: id, action: .backButtonTapped)))
+    case .unread:
+      guard let id = state.path.ids.last else { throw .unavailable("No activity item is open.") }
+      store.send(.path(.element(id: id, action: .markUnreadButtonTapped)))
+    case .choose(let number):
+      guard case .loggedIn(let profile) = state.account, let alert = profile.alert else {
+        throw .unavailable("There is nothing to choose from.")
       }
-      store.send(.activity(.closeItemButtonTapped))
+      guard alert.buttons.indices.contains(number - 1) else {
+        throw .invalidArgument(
+          "\(number)", "\(number)", expected: "a choice from 1 to \(alert.buttons.count)")
+      }
+      if let action = alert.buttons[number - 1].action.action {
+        store.send(.profile(.alert(.presented(action))))
+      } else {
+        store.send(.profile(.alert(.dismiss)))
+      }
     case .logout:
       guard case .loggedIn = state.account else { throw .unavailable(Self.loggedOut) }
       store.send(.profile(.logoutButtonTapped))

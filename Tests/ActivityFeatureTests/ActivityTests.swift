@@ -108,25 +108,6 @@ import Testing
     }
   }
 
-  @Test func activityResponse_openItemGone_closesIt() async {
-    let api = APIRecorder(feeds: [Array(ActivityItem.samples.prefix(2))])
-    let store = makeStore(
-      state: Activity.State(
-        userID: 42, items: IdentifiedArray(uniqueElements: ActivityItem.samples),
-        selectedItemID: 1),
-      api: api
-    )
-
-    await store.send(.refreshButtonTapped) {
-      $0.isLoading = true
-    }
-    await store.receive(\.activityResponse.success) {
-      $0.isLoading = false
-      $0.items = IdentifiedArray(uniqueElements: ActivityItem.samples.prefix(2))
-      $0.selectedItemID = nil
-    }
-  }
-
   @Test func activityResponse_repeatedID_keepsFirstItem() async {
     let duplicate = ActivityItem(
       id: 3, title: "Duplicate", body: "Sent twice by the server.",
@@ -273,7 +254,7 @@ import Testing
 
   // MARK: - Opening and reading items
 
-  @Test func itemTapped_unread_opensItAndMarksItRead() async {
+  @Test func itemTapped_unread_marksItReadAndAsksToOpenIt() async {
     let api = APIRecorder()
     let store = makeStore(
       state: Activity.State(
@@ -283,11 +264,10 @@ import Testing
     #expect(store.state.unreadCount == 3)
 
     await store.send(.itemTapped(2)) {
-      $0.selectedItemID = 2
       $0.$readItemIDs.withLock { $0 = [2] }
     }
     #expect(store.state.unreadCount == 2)
-    #expect(store.state.selectedItem == ActivityItem.samples[1])
+    await store.receive(\.delegate.didOpenItem, ActivityItem.samples[1])
     await store.receive(\.markReadResponse)
     #expect(api.calls == [.markRead(42, 2)])
   }
@@ -308,9 +288,9 @@ import Testing
     }
 
     await store.send(.itemTapped(3)) {
-      $0.selectedItemID = 3
       $0.$readItemIDs.withLock { $0 = [3] }
     }
+    await store.receive(\.delegate.didOpenItem)
     await store.receive(\.markReadResponse) {
       $0.$readItemIDs.withLock { $0 = [] }
       $0.errorMessage = "We could not mark the item as read. Please try again"
@@ -319,7 +299,7 @@ import Testing
     #expect(store.state.unreadCount == 3)
   }
 
-  @Test func itemTapped_alreadyRead_opensItWithoutRequest() async {
+  @Test func itemTapped_alreadyRead_asksToOpenItWithoutRequest() async {
     @Shared(.readItemIDs) var readItemIDs: Set<ActivityItem.ID> = [2]
     let api = APIRecorder()
     let store = makeStore(
@@ -328,9 +308,8 @@ import Testing
       api: api
     )
 
-    await store.send(.itemTapped(2)) {
-      $0.selectedItemID = 2
-    }
+    await store.send(.itemTapped(2))
+    await store.receive(\.delegate.didOpenItem, ActivityItem.samples[1])
     #expect(api.calls == [])
     #expect(store.state.unreadCount == 2)
   }
@@ -357,30 +336,16 @@ import Testing
     )
 
     await store.send(.itemTapped(3)) {
-      $0.selectedItemID = 3
       $0.$readItemIDs.withLock { $0 = [3] }
     }
     #expect(readItemIDs == [3])
+    await store.receive(\.delegate.didOpenItem)
     await store.receive(\.markReadResponse)
 
     // The other way round: what another holder marks read, the feature sees.
     $readItemIDs.withLock { _ = $0.insert(1) }
     #expect(store.state.readItemIDs == [1, 3])
     #expect(store.state.unreadCount == 1)
-  }
-
-  @Test func closeItemButtonTapped_closesItem() async {
-    let store = makeStore(
-      state: Activity.State(
-        userID: 42, items: IdentifiedArray(uniqueElements: ActivityItem.samples),
-        selectedItemID: 2),
-      api: APIRecorder()
-    )
-
-    await store.send(.closeItemButtonTapped) {
-      $0.selectedItemID = nil
-    }
-    #expect(store.state.selectedItem == nil)
   }
 
   // MARK: - Filtering

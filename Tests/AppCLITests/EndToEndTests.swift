@@ -82,12 +82,45 @@ import Testing
   @Test func aRestartStaysLoggedInUntilLogout() throws {
     defer { cleanUp() }
     _ = try run("email blob@example.com\npassword \(DemoAccount.password)\nsubmit\nquit\n")
-    let restarted = try run("state\nlogout\nquit\n")
+    let restarted = try run("state\nlogout\n1\nquit\n")
     #expect(restarted.output.hasPrefix("Tabs: [activity] settings account"))
     #expect(restarted.output.contains("Logged in as"))
     #expect(restarted.output.contains("Login: email (none), password (none)"))
     let again = try run("state\nquit\n")
     #expect(again.output.hasPrefix("Tabs: activity settings [account]"))
+  }
+
+  @Test func logoutAsksForConfirmationAsANumberedChoice() throws {
+    defer { cleanUp() }
+    let run = try run(
+      "email blob@example.com\npassword \(DemoAccount.password)\nsubmit\naccount\nlogout\n2\n"
+        + "state\nlogout\n3\n1\nquit\n", mergingErrors: true)
+    #expect(run.status == 1)
+    #expect(
+      run.output.contains(
+        """
+        Alert: Log out? You will need your password to log in again.
+          1. Log out (destructive)
+          2. Cancel (cancel)
+        Choose 1–2:
+        """))
+    // Cancelled: still logged in when the state is printed.
+    let state = run.output.components(separatedBy: "Choose 1–2:\n")[1]
+    #expect(state.contains("Logged in as Blob"))
+    #expect(run.output.contains("error: '3' is not valid for '3': expected a choice from 1 to 2."))
+    #expect(run.output.hasSuffix("Login: email (none), password (none)\n"))
+  }
+
+  @Test func openingAnItemPushesItsScreenAndBackPopsIt() throws {
+    defer { cleanUp() }
+    let run = try run(
+      "email blob@example.com\npassword \(DemoAccount.password)\nsubmit\nopen 3\nunread\nback\n"
+        + "state\nback\nquit\n", mergingErrors: true)
+    #expect(run.output.contains("Activity › #3 New follower\nOpen #3: New follower"))
+    #expect(run.output.contains("Open #3: New follower — Blob Jr. follows you.  (unread)"))
+    let state = run.output.components(separatedBy: "(unread)\n").last ?? ""
+    #expect(!state.contains("Activity › "))
+    #expect(run.output.contains("error: No activity item is open."))
   }
 
   @Test func openingAnItemMarksItRead() throws {

@@ -16,6 +16,7 @@ import Testing
     } withDependencies: {
       $0.apiClient.login = { _, _ in blob }
       $0.apiClient.fetchActivity = { _ in ActivityItem.samples }
+      $0.apiClient.markRead = { _, _ in }
       $0.apiClient.fetchProfile = { _ in
         ProfileStats(itemCount: 3, unreadCount: 3, memberSince: Date(timeIntervalSince1970: 0))
       }
@@ -83,12 +84,39 @@ import Testing
     let store = store()
     store.exhaustivity = .off
     await store.send(.profile(.logoutButtonTapped))
+    await store.send(\.profile.alert.confirmLogoutButtonTapped)
     await store.receive(\.profile.delegate.didLogout) {
       $0.account = .loggedOut(Login.State())
       $0.selectedTab = .account
       $0.activity = nil
     }
     #expect(currentUser == nil)
+  }
+
+  @Test func logout_cancelled_staysLoggedIn() async {
+    @Shared(.currentUser) var currentUser = blob
+    let store = store()
+    store.exhaustivity = .off
+    await store.send(.profile(.logoutButtonTapped))
+    await store.send(.profile(.alert(.dismiss)))
+    #expect(currentUser == blob)
+    #expect(store.state.account == .loggedIn(Profile.State(user: blob)))
+  }
+
+  @Test func openingAnItem_pushesItsScreen_andBackPopsIt() async {
+    let store = store(
+      AppFeature.State(
+        selectedTab: .activity, account: .loggedIn(Profile.State(user: blob)),
+        activity: Activity.State(
+          userID: blob.id, items: IdentifiedArray(uniqueElements: ActivityItem.samples))))
+    store.exhaustivity = .off
+    let item = ActivityItem.samples[1]
+    await store.send(.activity(.itemTapped(item.id)))
+    await store.receive(\.activity.delegate.didOpenItem) {
+      $0.path[id: 0] = ItemDetail.State(item: item)
+    }
+    await store.send(\.path[id: 0].backButtonTapped)
+    await store.receive(\.path.popFrom) { $0.path = [] }
   }
 
   @Test func alreadyLoggedInAtStart() async {
@@ -113,6 +141,7 @@ import Testing
     await store.send(.activity(.onAppear))
     await store.receive(\.activity.activityResponse.success)
     await store.send(.profile(.logoutButtonTapped))
+    await store.send(.profile(.alert(.presented(.confirmLogoutButtonTapped))))
     await store.receive(\.profile.delegate.didLogout)
     store.exhaustivity = .on
     await clock.advance(by: .seconds(60))

@@ -103,12 +103,36 @@ import Testing
     }
   }
 
-  @Test func logoutButtonTapped_tellsParent() async {
+  @Test func logoutButtonTapped_thenConfirm_tellsParent() async {
     let store = TestStore(initialState: Profile.State(user: Self.blob, stats: Self.stats)) {
       Profile()
     }
-    await store.send(.logoutButtonTapped)
+    await store.send(.logoutButtonTapped) {
+      $0.alert = AlertState {
+        TextState("Log out?")
+      } actions: {
+        ButtonState(role: .destructive, action: .confirmLogoutButtonTapped) {
+          TextState("Log out")
+        }
+        ButtonState(role: .cancel) { TextState("Cancel") }
+      } message: {
+        TextState("You will need your password to log in again.")
+      }
+    }
+    await store.send(\.alert.confirmLogoutButtonTapped) { $0.alert = nil }
     await store.receive(\.delegate.didLogout)
+  }
+
+  @Test func logoutButtonTapped_thenCancel_staysLoggedIn() async {
+    let store = TestStore(initialState: Profile.State(user: Self.blob, stats: Self.stats)) {
+      Profile()
+    }
+    store.exhaustivity = .off
+    await store.send(.logoutButtonTapped)
+    #expect(store.state.alert?.buttons.map(\.label) == ["Log out", "Cancel"])
+    store.exhaustivity = .on
+    // The cancel button sends nothing: a UI dismisses the alert.
+    await store.send(.alert(.dismiss)) { $0.alert = nil }
   }
 
   @Test func delegate_doesNothing() async {

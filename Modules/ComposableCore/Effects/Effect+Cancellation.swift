@@ -76,9 +76,12 @@ struct EffectID: Hashable, Sendable {
   let base: any Hashable & Sendable
 
   @usableFromInline
-  init(_ base: some Hashable & Sendable) {
-    if let id = base as? EffectID {
-      self = id
+  init<Base: Hashable & Sendable>(_ base: Base) {
+    // NB: a comparison of metatypes rather than `as? EffectID`: reducers build their namespace
+    // from a key path every time their body is evaluated (every action), and a dynamic cast from
+    // a class existential looks for bridging conformances, which cost more than the routing.
+    if Base.self == EffectID.self {
+      self = unsafeBitCast(base, to: EffectID.self)
     } else {
       self.base = base
     }

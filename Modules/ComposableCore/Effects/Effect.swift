@@ -139,7 +139,7 @@ public struct Effect<Action> {
 
 extension Effect {
   /// Whether the effect is `.none`: no work at all.
-  package var isNone: Bool {
+  @usableFromInline package var isNone: Bool {
     if case .none = operation { true } else { false }
   }
 }

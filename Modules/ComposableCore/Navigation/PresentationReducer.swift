@@ -1,5 +1,6 @@
 import ComposableCustomDump
 import ComposableIssueReporting
+import ComposableLocking
 
 /// State that is presented for one action only, as alerts and confirmation dialogs are: `ifLet`
 /// dismisses it as soon as one of its actions arrives.
@@ -131,16 +132,21 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
       if initialID == 0 {
         reportMissingState(action: action)
       } else if case .presented(let childAction) = presentationAction {
-        let childNamespace = EffectID(PresentedID(namespace: namespace, id: initialID))
-        let embed = toPresentationAction.embed
-        childEffects = destination.reduce(
-          into: &state[keyPath: toPresentationState].value!, action: childAction
-        )
-        .namespaced(childNamespace)
-        .map { embed(.presented($0)) }
-        .dismissing { embed(.dismiss) }
-        .cancellable(id: childNamespace)
-        dismissesAfterParent = Destination.State.self is any _EphemeralState.Type
+        let childEffect = destination.reduce(
+          into: &state[keyPath: toPresentationState].value!, action: childAction)
+        // NB: most child actions return no effect, and wrapping none would cost more than the
+        // routing.
+        if !childEffect.isNone {
+          let childNamespace = EffectID(PresentedID(namespace: namespace, id: initialID))
+          let embed = toPresentationAction.embed
+          childEffects =
+            childEffect
+            .namespaced(childNamespace)
+            .map { embed(.presented($0)) }
+            .dismissing { embed(.dismiss) }
+            .cancellable(id: childNamespace)
+        }
+        dismissesAfterParent = EphemeralStates.contains(Destination.State.self)
       } else {
         dismissesAfterParent = true
       }
@@ -189,5 +195,23 @@ struct PresentedID: Hashable, Sendable {
   init(namespace: EffectID, id: Int) {
     self.namespace = namespace
     self.id = id
+  }
+}
+
+/// Which state types are alerts or dialogs (``_EphemeralState``), remembered per type.
+///
+/// NB: a reducer's body, with its `ifLet`s, is built anew for every action, and a conformance
+/// check through the runtime costs more than routing the action; a dictionary lookup does not.
+@usableFromInline
+enum EphemeralStates {
+  private static let known = Protected<[ObjectIdentifier: Bool]>([:])
+
+  /// Whether `type` is an alert or a dialog.
+  @usableFromInline
+  static func contains(_ type: Any.Type) -> Bool {
+    if let known = known.withLock({ $0[ObjectIdentifier(type)] }) { return known }
+    let isEphemeral = type is any _EphemeralState.Type
+    known.withLock { $0[ObjectIdentifier(type)] = isEphemeral }
+    return isEphemeral
   }
 }

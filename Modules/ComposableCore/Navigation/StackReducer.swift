@@ -86,15 +86,18 @@ public struct _StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
     switch stackAction {
     case .element(let id, let elementAction):
       if let position = state[keyPath: toStackState]._positions[id] {
-        let elementNamespace = EffectID(StackElementNamespace(namespace: namespace, id: id))
-        let embed = toStackAction.embed
-        elementEffects = destination.reduce(
-          into: &state[keyPath: toStackState]._elements[position], action: elementAction
-        )
-        .namespaced(elementNamespace)
-        .map { embed(.element(id: id, action: $0)) }
-        .dismissing { embed(.popFrom(id: id)) }
-        .cancellable(id: elementNamespace)
+        let elementEffect = destination.reduce(
+          into: &state[keyPath: toStackState]._elements[position], action: elementAction)
+        if !elementEffect.isNone {
+          let elementNamespace = EffectID(StackElementNamespace(namespace: namespace, id: id))
+          let embed = toStackAction.embed
+          elementEffects =
+            elementEffect
+            .namespaced(elementNamespace)
+            .map { embed(.element(id: id, action: $0)) }
+            .dismissing { embed(.popFrom(id: id)) }
+            .cancellable(id: elementNamespace)
+        }
       } else {
         reportMissingElement(id: id, action: action)
       }
@@ -105,7 +108,6 @@ public struct _StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
     case .push, .none:
       break
     }
-    let idsBefore = state[keyPath: toStackState]._ids
     let parentEffects = parent.reduce(into: &state, action: action)
     switch stackAction {
     case .popFrom(let id):
@@ -115,16 +117,14 @@ public struct _StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
     case .element, .none:
       break
     }
-    let idsAfter = state[keyPath: toStackState]._ids
-    // NB: most actions leave the stack alone, or only push: nothing to cancel then.
-    guard
-      idsAfter.count < idsBefore.count
-        || (!idsBefore.isEmpty && idsAfter.prefix(idsBefore.count) != idsBefore[...])
-    else {
+    // NB: the stack logs the ids it removes, so most actions (which remove nothing) cost one
+    // emptiness check here, and a pop costs the ids it popped, whatever the stack's size.
+    guard !state[keyPath: toStackState]._removedIDs.isEmpty else {
       return .mergeSkippingNone(elementEffects, parentEffects, .none)
     }
-    let positionsAfter = state[keyPath: toStackState]._positions
-    let cancellations = idsBefore.filter { positionsAfter[$0] == nil }.map {
+    let removed = state[keyPath: toStackState]._removedIDs
+    state[keyPath: toStackState]._removedIDs = []
+    let cancellations = removed.map {
       Effect<Parent.Action>.cancel(id: StackElementNamespace(namespace: namespace, id: $0))
     }
     return .merge([elementEffects, parentEffects] + cancellations)

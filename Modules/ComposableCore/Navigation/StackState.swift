@@ -20,6 +20,9 @@ public struct StackState<Element> {
   @usableFromInline var _elements: [Element]
   /// The position of each id.
   @usableFromInline var _positions: [StackElementID: Int]
+  /// The ids of the elements removed since `forEach` last looked, so it cancels their effects
+  /// without comparing the whole stack before and after each action.
+  @usableFromInline var _removedIDs: [StackElementID]
 
   /// An empty stack.
   ///
@@ -30,6 +33,7 @@ public struct StackState<Element> {
     _ids = []
     _elements = []
     _positions = [:]
+    _removedIDs = []
   }
 
   /// A stack of `elements`, bottom first, each with a new id.
@@ -131,6 +135,7 @@ public struct StackState<Element> {
   public mutating func popLast() -> Element? {
     guard let id = _ids.popLast() else { return nil }
     _positions[id] = nil
+    _removedIDs.append(id)
     return _elements.removeLast()
   }
 
@@ -192,7 +197,10 @@ extension StackState: RandomAccessCollection, MutableCollection, RangeReplaceabl
     _ subrange: Range<Int>, with newElements: C
   ) {
     @Dependency(\.stackElementID) var stackElementID
-    for id in _ids[subrange] { _positions[id] = nil }
+    for id in _ids[subrange] {
+      _positions[id] = nil
+      _removedIDs.append(id)
+    }
     let newIDs = newElements.map { _ in stackElementID.next() }
     _ids.replaceSubrange(subrange, with: newIDs)
     _elements.replaceSubrange(subrange, with: newElements)
