@@ -124,30 +124,16 @@ final class TypedBindingActionBox<Root, Value: Equatable & Sendable>: BindingAct
 {
   let keyPath: WritableKeyPath<Root, Value> & Sendable
   let value: Value
-  /// Where the field is stored inside `Root`, when it is a stored property held inline.
-  let offset: Int?
-
   init(keyPath: WritableKeyPath<Root, Value> & Sendable, value: Value) {
     self.keyPath = keyPath
     self.value = value
-    self.offset = MemoryLayout<Root>.offset(of: keyPath)
   }
 
   override var partialKeyPath: PartialKeyPath<Root> & Sendable { keyPath }
   override var anyValue: any Sendable { value }
 
   override func apply(to root: inout Root) {
-    guard let offset else {
-      root[keyPath: keyPath] = value
-      return
-    }
-    // NB: writing through the offset is sound: `MemoryLayout.offset(of:)` gives one only for a
-    // stored property held inline in `Root`, whose memory is bound to `Value`; the assignment
-    // releases the old value as the key path's would. It spares the key path's projection, most
-    // of what a binding action cost on top of a hand-written one.
-    withUnsafeMutableBytes(of: &root) { bytes in
-      bytes.baseAddress!.advanced(by: offset).assumingMemoryBound(to: Value.self).pointee = value
-    }
+    root[keyPath: keyPath] = value
   }
 
   override func isEqual(to other: BindingActionBox<Root>) -> Bool {
