@@ -11,6 +11,11 @@ struct SettingsForm: Reducer {
     var notificationsEnabled = false
     var log: [String] = []
     var nameChanges = 0
+    /// A computed field, written through its key path rather than a stored offset.
+    var shoutedName: String {
+      get { displayName.uppercased() }
+      set { displayName = newValue.lowercased() }
+    }
   }
   enum Action: BindableAction, Equatable, Sendable {
     case binding(BindingAction<State>)
@@ -91,6 +96,13 @@ extension CasePath where Value == ViewActionForm.Action.View {
     _ = BindingReducer<SettingsForm.State, SettingsForm.Action, SettingsForm.Action>()
       .reduce(into: &state, action: .binding(.set(\.displayName, "Blob")))
     #expect(state.displayName == "Blob")
+  }
+
+  @Test func bindingReducer_writesAComputedField() {
+    var state = SettingsForm.State()
+    _ = BindingReducer<SettingsForm.State, SettingsForm.Action, SettingsForm.Action>()
+      .reduce(into: &state, action: .binding(.set(\.shoutedName, "BLOB")))
+    #expect(state.displayName == "blob")
   }
 
   @Test func bindingReducer_ignoresOtherActions() {

@@ -124,7 +124,6 @@ final class TypedBindingActionBox<Root, Value: Equatable & Sendable>: BindingAct
 {
   let keyPath: WritableKeyPath<Root, Value> & Sendable
   let value: Value
-
   init(keyPath: WritableKeyPath<Root, Value> & Sendable, value: Value) {
     self.keyPath = keyPath
     self.value = value

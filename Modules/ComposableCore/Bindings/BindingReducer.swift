@@ -21,7 +21,8 @@
 /// ```
 public struct BindingReducer<State, Action, ViewAction: BindableAction>: Reducer
 where State == ViewAction.State {
-  @usableFromInline let toViewAction: (Action) -> ViewAction?
+  /// Extracts the view action; `nil` when the action is the view action itself.
+  @usableFromInline let toViewAction: ((Action) -> ViewAction?)?
 
   /// A binding reducer for a feature whose own action is a ``BindableAction``.
   ///
@@ -30,7 +31,7 @@ where State == ViewAction.State {
   /// ```
   @inlinable
   public init() where Action == ViewAction {
-    self.init(internal: { $0 })
+    self.toViewAction = nil
   }
 
   /// A binding reducer for a feature whose view actions, in the case at `toViewAction`, are the
@@ -78,9 +79,14 @@ where State == ViewAction.State {
   /// - Returns: `.none`.
   @inlinable
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
-    guard let viewAction = toViewAction(action), let bindingAction = viewAction.binding else {
-      return .none
+    let bindingAction: BindingAction<State>?
+    if let toViewAction {
+      bindingAction = toViewAction(action)?.binding
+    } else {
+      // NB: `init()` requires `Action == ViewAction`, so this is a no-op once specialized.
+      bindingAction = unsafeBitCast(action, to: ViewAction.self).binding
     }
+    guard let bindingAction else { return .none }
     bindingAction.apply(to: &state)
     return .none
   }
