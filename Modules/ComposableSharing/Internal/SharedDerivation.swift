@@ -1,19 +1,21 @@
 import ComposableLocking
 
-/// A shared value derived from another one, which it reads and mutates through.
+/// What a `Shared` or `SharedReader` holds: the reference a value is stored in, or a value
+/// derived from another holder's.
 ///
-/// Subclasses say how: ``SharedKeyPathDerivation`` (a property), ``SharedOptionalDerivation``
-/// (an unwrapped optional), ``SharedClosureDerivation`` (a computed, read-only value). A class
-/// rather than a protocol because a mutation is generic over its result, which a class's
-/// overridable method can be and a stored closure cannot.
-class SharedDerivation<Value: Sendable>: @unchecked Sendable {
-  // NB: `@unchecked Sendable` is sound: this class has no stored properties, and every subclass
-  // stores only `let` constants of `Sendable` types (handles, key paths marked `Sendable`,
-  // `@Sendable` closures, `Protected` caches).
+/// NB: a class whose subclasses override its methods, rather than an enum or a protocol, so that
+/// `Shared` keeps a single class reference, which unspecialised generic code copies with a retain
+/// alone, and a mutation of a stored value (which must cost little more than a lock) is one
+/// dynamic call away from its reference. A class, too, because a mutation is generic over its
+/// result, which an overridable method can be and a stored closure cannot.
+class SharedBox<Value: Sendable>: @unchecked Sendable {
+  // NB: `@unchecked Sendable` is sound: this class has no stored properties; each subclass states
+  // why its own are safe to share.
 
   var value: Value { fatalError("Subclasses override it.") }
   var snapshotOrValue: Value { fatalError("Subclasses override it.") }
   var versionedValue: (value: Value, version: Int)? { fatalError("Subclasses override it.") }
+  /// The reference the value is stored in, at the root of any derivation.
   var root: any SharedStatusReporting { fatalError("Subclasses override it.") }
   var description: String { fatalError("Subclasses override it.") }
 
@@ -21,14 +23,24 @@ class SharedDerivation<Value: Sendable>: @unchecked Sendable {
     _ operation: (inout Value) throws -> R,
     fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
   ) rethrows -> R {
-    fatalError("Only a derivation of a writable value mutates it.")
+    fatalError("Only a writable value is mutated.")
   }
 
-  func isSame(as other: SharedDerivation<Value>) -> Bool { self === other }
+  /// Whether both are the same shared value: one reference, or one derivation of it.
+  func isSame(as other: SharedBox<Value>) -> Bool { self === other }
 
+  /// Calls `onChange` with every later change of the value and its version.
   func observe(_ onChange: @escaping @Sendable (Value, Int) -> Void) -> SharedSubscription {
     fatalError("Subclasses override it.")
   }
+}
+
+/// A shared value derived from another one, which it reads and mutates through: a property
+/// (``SharedKeyPathDerivation``), an unwrapped optional (``SharedOptionalDerivation``), or a
+/// computed, read-only value (``SharedClosureDerivation``).
+class SharedDerivation<Value: Sendable>: SharedBox<Value>, @unchecked Sendable {
+  // NB: `@unchecked Sendable` is sound: every subclass stores only `let` constants of `Sendable`
+  // types (handles, key paths marked `Sendable`, `@Sendable` closures, `Protected` caches).
 }
 
 /// A property of another shared value, at a key path.
@@ -72,7 +84,7 @@ final class SharedKeyPathDerivation<Base: Sendable, Value: Sendable>: SharedDeri
       fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
-  override func isSame(as other: SharedDerivation<Value>) -> Bool {
+  override func isSame(as other: SharedBox<Value>) -> Bool {
     guard let other = other as? Self else { return false }
     return base.isSame(as: other.base) && keyPath == other.keyPath
   }
@@ -140,7 +152,7 @@ final class SharedOptionalDerivation<Value: Sendable>: SharedDerivation<Value>,
       fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
-  override func isSame(as other: SharedDerivation<Value>) -> Bool {
+  override func isSame(as other: SharedBox<Value>) -> Bool {
     guard let other = other as? Self else { return false }
     return base.isSame(as: other.base)
   }

@@ -2,8 +2,8 @@ import ComposableIssueReporting
 import ComposableLocking
 
 /// The one storage location that every holder of a key shares.
-final class SharedReference<Value: Sendable>: @unchecked Sendable, SnapshottingReference,
-  SharedValueReference
+final class SharedReference<Value: Sendable>: SharedBox<Value>, @unchecked Sendable,
+  SnapshottingReference, SharedValueReference
 {
   // NB: `@unchecked Sendable` is sound: `storage`'s pointee, `snapshot` and `version` are read and
   // written only while `lock` is held, the other stored properties never change, and `Value` is
@@ -28,7 +28,7 @@ final class SharedReference<Value: Sendable>: @unchecked Sendable, SnapshottingR
   private let access: SharedKeyAccess<Value>?
   /// Saves a mutated value: the key's save, unless the key's storage keeps this reference.
   private let persist: (@Sendable (Value, SaveContext, SaveContinuation) -> Void)?
-  let description: String
+  let keyDescription: String
   /// Whether a load is under way, and the errors of the last load and save.
   private let status = Protected(SharedStatus())
   /// Who watches the value's changes.
@@ -49,7 +49,7 @@ final class SharedReference<Value: Sendable>: @unchecked Sendable, SnapshottingR
   init(value: Value, description: String, access: SharedKeyAccess<Value>? = nil) {
     self.storage = .allocate(capacity: 1)
     self.storage.initialize(to: value)
-    self.description = description
+    self.keyDescription = description
     self.access = access
     self.persist = access?.savesOnMutation == true ? access?.save : nil
   }
@@ -63,12 +63,22 @@ final class SharedReference<Value: Sendable>: @unchecked Sendable, SnapshottingR
     self.subscription.withLock { $0 = subscription }
   }
 
-  var value: Value {
+  override var value: Value {
     lock.withLock { storage.pointee }
   }
 
+  override var description: String { keyDescription }
+
+  override var root: any SharedStatusReporting { self }
+
+  override func observe(
+    _ onChange: @escaping @Sendable (Value, Int) -> Void
+  ) -> SharedSubscription {
+    observers.add(onChange)
+  }
+
   /// The value a test asserted, or the live value when there is no pending assertion.
-  var snapshotOrValue: Value {
+  override var snapshotOrValue: Value {
     lock.withLock { snapshot ?? storage.pointee }
   }
 
@@ -76,7 +86,7 @@ final class SharedReference<Value: Sendable>: @unchecked Sendable, SnapshottingR
     lock.withLock { snapshot != nil }
   }
 
-  func withLock<R>(
+  override func withLock<R>(
     _ operation: (inout Value) throws -> R,
     fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
   ) rethrows -> R {
@@ -141,12 +151,16 @@ final class SharedReference<Value: Sendable>: @unchecked Sendable, SnapshottingR
   }
 
   private func notifyObservers() {
-    observers.deliver { versionedValue }
+    observers.deliver { currentVersionedValue }
   }
 
   /// The value, and a number that grows with every change of it, for observers to order what
   /// they see.
-  var versionedValue: (value: Value, version: Int) {
+  override var versionedValue: (value: Value, version: Int)? {
+    currentVersionedValue
+  }
+
+  private var currentVersionedValue: (value: Value, version: Int) {
     lock.withLock { (storage.pointee, version &+ outsideChanges) }
   }
 
@@ -191,12 +205,14 @@ final class SharedReference<Value: Sendable>: @unchecked Sendable, SnapshottingR
     while let (value, version) = next {
       persist(
         value, .didSet,
-        SaveContinuation(name) { [weak self] result in
+        // NB: the status, not a weak reference to this object, which would make every retain
+        // and release of it slower (see `SharedRegistry`).
+        SaveContinuation(name) { [status] result in
           guard case .failure(let error) = result else {
-            self?.status.withLock { $0.didSave() }
+            status.withLock { $0.didSave() }
             return
           }
-          self?.status.withLock { $0.saveError = error }
+          status.withLock { $0.saveError = error }
           reportIssue(
             """
             Could not save \(description): \(error)

@@ -138,8 +138,10 @@ package enum SharedRegistry {
       // the key's writer, if the key has one.
       let saveDefault =
         keeping == nil && !(key is any DefaultStaysUnsavedKey) ? access.save : nil
-      initialLoad.attach { [weak reference] result in
-        guard let reference else { return }
+      // NB: a strong capture: a weak reference to the reference would move its reference count
+      // to a side table and make every retain and release of it (every mutation) slower. The
+      // handler lives only until the key resumes or releases its continuation.
+      initialLoad.attach { [reference] result in
         reference.finishLoading(result, replacingMissingWith: nil)
         switch result {
         case .success(.some):
