@@ -25,7 +25,10 @@ let modules: [(name: String, dependencies: [String])] = [
   ("ComposableIdentifiedCollections", []),
   ("ComposableIssueReporting", ["ComposableLocking"]),
   ("ComposableLocking", []),
-  ("ComposableSharing", ["ComposableClocks", "ComposableCustomDump"]),
+  (
+    "ComposableSharing",
+    ["ComposableClocks", "ComposableCustomDump", "ComposableIdentifiedCollections"]
+  ),
   ("ComposableTesting", ["Composable"]),
 ]
 

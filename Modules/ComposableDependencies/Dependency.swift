@@ -29,12 +29,14 @@ public struct Dependency<Value>: Sendable {
 
     init(
       read: @escaping @Sendable (DependencyValues) -> Value, keyPath: (AnyKeyPath & Sendable)?,
-      fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
+      fileID: StaticString, filePath: StaticString, line: UInt, column: UInt,
+      isTypeKey: Bool = false
     ) {
       self.read = read
       self.initialStorage = DependencyValues.currentStorage
       self.access = DependencyReadSite(
-        keyPath: keyPath, fileID: fileID, filePath: filePath, line: line, column: column)
+        keyPath: keyPath, fileID: fileID, filePath: filePath, line: line, column: column,
+        isTypeKey: isTypeKey)
     }
   }
 
@@ -92,6 +94,37 @@ public struct Dependency<Value>: Sendable {
     self.site = Site(
       read: { $0[keyPath: keyPath] }, keyPath: keyPath, fileID: fileID, filePath: filePath,
       line: line, column: column)
+  }
+
+  /// Creates a reader of the dependency registered under `key`, for a key that has no property on
+  /// ``DependencyValues``.
+  ///
+  /// A client type that is its own key needs no registration beyond its key conformance.
+  ///
+  /// ```swift
+  /// extension APIClient: TestDependencyKey {
+  ///   static let testValue = APIClient(fetch: { throw Unimplemented() })
+  /// }
+  ///
+  /// @Dependency(APIClient.self) var apiClient
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - key: The dependency's key.
+  ///   - fileID: The file ID of the declaration, for messages.
+  ///   - filePath: The file path of the declaration, for messages.
+  ///   - line: The line of the declaration, for messages.
+  ///   - column: The column of the declaration, for messages.
+  public init<Key: TestDependencyKey>(
+    _ key: Key.Type,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) where Key.Value == Value, Key: SendableMetatype {
+    self.site = Site(
+      read: { $0[Key.self] }, keyPath: nil, fileID: fileID, filePath: filePath, line: line,
+      column: column, isTypeKey: true)
   }
 
   /// The dependency's current value.

@@ -9,7 +9,8 @@ import ComposableIssueReporting
 /// value shared only by the holders it is handed to. Read it like a property; mutate it with
 /// ``withLock(_:fileID:filePath:line:column:)``, which serialises mutations from any thread.
 /// Inside a feature's `State` it stays `Equatable`, and a `TestStore` asserts on its changes like
-/// any other state.
+/// any other state. Its projected value hands out parts of it: `$user.name` is a `Shared<String>`
+/// that reads and writes the user's name.
 ///
 /// ```swift
 /// struct State: Equatable {
@@ -17,9 +18,14 @@ import ComposableIssueReporting
 /// }
 /// state.$count.withLock { $0 += 1 }
 /// ```
+@dynamicMemberLookup
 @propertyWrapper
 public struct Shared<Value: Sendable>: Sendable {
-  let reference: SharedReference<Value>
+  let handle: SharedHandle<Value>
+
+  init(handle: SharedHandle<Value>) {
+    self.handle = handle
+  }
 
   /// Shares the value stored under `key`, or `wrappedValue` when nothing is stored yet.
   ///
@@ -44,9 +50,98 @@ public struct Shared<Value: Sendable>: Sendable {
     line: UInt = #line,
     column: UInt = #column
   ) {
-    self.reference = SharedRegistry.reference(
-      for: key, default: wrappedValue,
-      fileID: fileID, filePath: filePath, line: line, column: column)
+    self.init(
+      handle: .reference(
+        SharedRegistry.reference(
+          for: key, default: wrappedValue,
+          fileID: fileID, filePath: filePath, line: line, column: column)))
+  }
+
+  /// Shares the optional value stored under `key`, `nil` when nothing is stored yet.
+  ///
+  /// ```swift
+  /// @Shared(.fileStorage(.documentsDirectory.appending(path: "user.json"))) var user: User?
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - key: Where the value is stored.
+  ///   - fileID: The file ID of the caller, for messages.
+  ///   - filePath: The file path of the caller, for messages.
+  ///   - line: The line of the caller, for messages.
+  ///   - column: The column of the caller, for messages.
+  @_disfavoredOverload
+  public init<Wrapped>(
+    _ key: some SharedKey<Value>,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) where Value == Wrapped? {
+    self.init(
+      wrappedValue: nil, key, fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
+  /// Shares the value stored under a key that has a default of its own.
+  ///
+  /// ```swift
+  /// extension SharedReaderKey where Self == AppStorageKey<Int>.Default {
+  ///   static var count: Self { Self[.appStorage("count"), default: 0] }
+  /// }
+  ///
+  /// @Shared(.count) var count
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - key: Where the value is stored, with its default.
+  ///   - fileID: The file ID of the caller, for messages.
+  ///   - filePath: The file path of the caller, for messages.
+  ///   - line: The line of the caller, for messages.
+  ///   - column: The column of the caller, for messages.
+  public init(
+    _ key: (some SharedKey<Value>).Default,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) {
+    self.init(
+      wrappedValue: key.defaultValue(), key, fileID: fileID, filePath: filePath, line: line,
+      column: column)
+  }
+
+  /// Shares the value stored under a key that has a default of its own, with another default.
+  ///
+  /// ```swift
+  /// @Shared(.count) var count = 10
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - wrappedValue: The default to use instead of the key's.
+  ///   - key: Where the value is stored.
+  ///   - fileID: The file ID of the caller, for messages.
+  ///   - filePath: The file path of the caller, for messages.
+  ///   - line: The line of the caller, for messages.
+  ///   - column: The column of the caller, for messages.
+  @_disfavoredOverload
+  public init(
+    wrappedValue: @autoclosure () -> Value,
+    _ key: (some SharedKey<Value>).Default,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) {
+    self.init(
+      handle: .reference(
+        SharedRegistry.reference(
+          for: key, default: wrappedValue,
+          fileID: fileID, filePath: filePath, line: line, column: column)))
+  }
+
+  /// A key without a default cannot be declared without one.
+  @available(*, unavailable, message: "Assign a default value")
+  public init(_ key: some SharedKey<Value>) {
+    fatalError()
   }
 
   /// Shares a value with no persistence, among the holders it is passed to.
@@ -58,7 +153,23 @@ public struct Shared<Value: Sendable>: Sendable {
   ///
   /// - Parameter value: The initial value.
   public init(value: Value) {
-    self.reference = SharedReference(value: value, description: "Shared<\(Value.self)>(value:)")
+    self.init(
+      handle: .reference(
+        SharedReference(value: value, description: "Shared<\(Value.self)>(value:)"))
+    )
+  }
+
+  /// Creates a holder of the same shared value as `projectedValue`.
+  ///
+  /// Swift calls it when a closure parameter is declared `@Shared`; you rarely do.
+  ///
+  /// ```swift
+  /// let copy = Shared(projectedValue: $count)
+  /// ```
+  ///
+  /// - Parameter projectedValue: The shared value.
+  public init(projectedValue: Self) {
+    self = projectedValue
   }
 
   /// The current value.
@@ -67,10 +178,10 @@ public struct Shared<Value: Sendable>: Sendable {
   /// print(count)
   /// ```
   public var wrappedValue: Value {
-    reference.value
+    handle.value
   }
 
-  /// The shared value itself, to mutate it or hand it to another feature.
+  /// The shared value itself, to mutate it or hand it (or a part of it) to another feature.
   ///
   /// ```swift
   /// $count.withLock { $0 += 1 }
@@ -101,23 +212,34 @@ public struct Shared<Value: Sendable>: Sendable {
     line: UInt = #line,
     column: UInt = #column
   ) rethrows -> R {
-    try reference.withLock(
+    try handle.withLock(
       operation, fileID: fileID, filePath: filePath, line: line, column: column)
   }
 }
 
 extension Shared: Equatable where Value: Equatable {
-  /// Two shared values are equal when their values are, and two holders of the same reference
-  /// always are: `==` is reflexive.
+  /// Two shared values are equal when their values are, and two holders of the same shared value
+  /// (or of the same part of it) always are: `==` is reflexive.
   ///
   /// Only while a test store or a diff compares the two sides of an assertion do two holders of
-  /// the same reference compare what the test asserted with the live value.
+  /// the same value compare what the test asserted with the live value.
   public static func == (lhs: Self, rhs: Self) -> Bool {
-    if lhs.reference === rhs.reference {
+    if lhs.handle.isSame(as: rhs.handle) {
       guard AssertionSides.areCompared else { return true }
-      return lhs.reference.snapshotOrValue == lhs.reference.value
+      return lhs.handle.snapshotOrValue == lhs.handle.value
     }
     return lhs.wrappedValue == rhs.wrappedValue
+  }
+}
+
+extension Shared: Identifiable where Value: Identifiable {
+  /// The value's identity, so a collection of shared elements can be identified.
+  ///
+  /// ```swift
+  /// let ids = Array($todos).map(\.id)
+  /// ```
+  public var id: Value.ID {
+    wrappedValue.id
   }
 }
 
@@ -129,7 +251,7 @@ extension Shared: CustomReflectable, _SideDumpable {
 
   /// The asserted snapshot on the expected side of a diff, the live value on the other.
   public func _dumpValue(expectedSide: Bool) -> Any {
-    expectedSide ? reference.snapshotOrValue : reference.value
+    expectedSide ? handle.snapshotOrValue : handle.value
   }
 }
 
@@ -137,96 +259,5 @@ extension Shared: CustomStringConvertible {
   /// The value's description.
   public var description: String {
     String(describing: wrappedValue)
-  }
-}
-
-/// Read-only access to shared state: it sees every change, and cannot make one.
-///
-/// Use it in features that only display shared state, or for keys that cannot be written.
-///
-/// ```swift
-/// @SharedReader(.appStorage("isHapticsEnabled")) var isHapticsEnabled = true
-/// ```
-@propertyWrapper
-public struct SharedReader<Value: Sendable>: Sendable {
-  let reference: SharedReference<Value>
-
-  /// Reads the value stored under `key`, or `wrappedValue` when nothing is stored yet.
-  ///
-  /// ```swift
-  /// @SharedReader(.inMemory("theme")) var theme = Theme.light
-  /// ```
-  ///
-  /// - Parameters:
-  ///   - wrappedValue: The default value.
-  ///   - key: Where the value is stored.
-  ///   - fileID: The file ID of the caller, for messages.
-  ///   - filePath: The file path of the caller, for messages.
-  ///   - line: The line of the caller, for messages.
-  ///   - column: The column of the caller, for messages.
-  public init(
-    wrappedValue: @autoclosure () -> Value,
-    _ key: some SharedReaderKey<Value>,
-    fileID: StaticString = #fileID,
-    filePath: StaticString = #filePath,
-    line: UInt = #line,
-    column: UInt = #column
-  ) {
-    self.reference = SharedRegistry.reference(
-      for: key, default: wrappedValue,
-      fileID: fileID, filePath: filePath, line: line, column: column)
-  }
-
-  /// Reads a `Shared` value without being able to change it.
-  ///
-  /// ```swift
-  /// let reader = SharedReader(state.$count)
-  /// ```
-  ///
-  /// - Parameter shared: The shared value to read.
-  public init(_ shared: Shared<Value>) {
-    self.reference = shared.reference
-  }
-
-  /// The current value.
-  ///
-  /// ```swift
-  /// if isHapticsEnabled { playHaptic() }
-  /// ```
-  public var wrappedValue: Value {
-    reference.value
-  }
-
-  /// The reader itself, to hand it to another feature.
-  ///
-  /// ```swift
-  /// Child.State(theme: $theme)
-  /// ```
-  public var projectedValue: SharedReader<Value> {
-    self
-  }
-}
-
-extension SharedReader: Equatable where Value: Equatable {
-  /// Two readers are equal when their values are, and two readers of the same reference always
-  /// are (see ``Shared``'s `==`).
-  public static func == (lhs: Self, rhs: Self) -> Bool {
-    if lhs.reference === rhs.reference {
-      guard AssertionSides.areCompared else { return true }
-      return lhs.reference.snapshotOrValue == lhs.reference.value
-    }
-    return lhs.wrappedValue == rhs.wrappedValue
-  }
-}
-
-extension SharedReader: CustomReflectable, _SideDumpable {
-  /// Reflects as its value, so dumps and diffs show the value itself.
-  public var customMirror: Mirror {
-    Mirror(reflecting: wrappedValue)
-  }
-
-  /// The asserted snapshot on the expected side of a diff, the live value on the other.
-  public func _dumpValue(expectedSide: Bool) -> Any {
-    expectedSide ? reference.snapshotOrValue : reference.value
   }
 }

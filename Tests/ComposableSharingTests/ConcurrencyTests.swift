@@ -93,14 +93,17 @@ struct LoggedKey: SharedKey {
 
   var id: ObjectIdentifier { ObjectIdentifier(log) }
 
-  func load(initialValue: Int?) throws -> Int? { nil }
+  func load(context: LoadContext<Int>, continuation: LoadContinuation<Int>) {
+    continuation.resumeReturningInitialValue()
+  }
 
-  func save(_ value: Int, immediately: Bool) throws {
+  func save(_ value: Int, context: SaveContext, continuation: SaveContinuation) {
     log.values.withLock { $0.append(value) }
+    continuation.resume()
   }
 
   func subscribe(
-    initialValue: Int?, didSet: @escaping @Sendable (Int?) -> Void
+    context: LoadContext<Int>, subscriber: SharedSubscriber<Int>
   ) -> SharedSubscription {
     SharedSubscription {}
   }

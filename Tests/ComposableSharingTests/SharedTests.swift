@@ -140,18 +140,19 @@ struct FlagKey: SharedKey {
 
   var id: [String] { [name, "\(ObjectIdentifier(store))"] }
 
-  func load(initialValue: Bool?) throws -> Bool? {
-    if failsToLoad { throw Unreadable() }
-    return store.flags.withLock { $0[name] }
+  func load(context: LoadContext<Bool>, continuation: LoadContinuation<Bool>) {
+    if failsToLoad { return continuation.resume(throwing: Unreadable()) }
+    continuation.resume(with: .success(store.flags.withLock { $0[name] }))
   }
 
-  func save(_ value: Bool, immediately: Bool) throws {
-    if store.failsToSave.withLock({ $0 }) { throw Unwritable() }
+  func save(_ value: Bool, context: SaveContext, continuation: SaveContinuation) {
+    if store.failsToSave.withLock({ $0 }) { return continuation.resume(throwing: Unwritable()) }
     store.flags.withLock { $0[name] = value }
+    continuation.resume()
   }
 
   func subscribe(
-    initialValue: Bool?, didSet: @escaping @Sendable (Bool?) -> Void
+    context: LoadContext<Bool>, subscriber: SharedSubscriber<Bool>
   ) -> SharedSubscription {
     SharedSubscription {}
   }
@@ -217,12 +218,16 @@ struct NumberedKey: SharedKey {
 
   var id: Int { number }
 
-  func load(initialValue: Int?) throws -> Int? { nil }
+  func load(context: LoadContext<Int>, continuation: LoadContinuation<Int>) {
+    continuation.resumeReturningInitialValue()
+  }
 
-  func save(_ value: Int, immediately: Bool) throws {}
+  func save(_ value: Int, context: SaveContext, continuation: SaveContinuation) {
+    continuation.resume()
+  }
 
   func subscribe(
-    initialValue: Int?, didSet: @escaping @Sendable (Int?) -> Void
+    context: LoadContext<Int>, subscriber: SharedSubscriber<Int>
   ) -> SharedSubscription {
     SharedSubscription {}
   }
@@ -240,18 +245,21 @@ struct NumberedKey: SharedKey {
     let recorder: Recorder
     var id: ObjectIdentifier { ObjectIdentifier(recorder) }
 
-    func load(initialValue: Int?) throws -> Int? { nil }
+    func load(context: LoadContext<Int>, continuation: LoadContinuation<Int>) {
+      continuation.resumeReturningInitialValue()
+    }
 
-    func save(_ value: Int, immediately: Bool) throws {
+    func save(_ value: Int, context: SaveContext, continuation: SaveContinuation) {
       let isFirst = recorder.saves.withLock { saves in
         saves.append(value)
         return saves.count == 1
       }
       if isFirst, let hook = recorder.duringFirstSave.withLock({ $0 }) { hook() }
+      continuation.resume()
     }
 
     func subscribe(
-      initialValue: Int?, didSet: @escaping @Sendable (Int?) -> Void
+      context: LoadContext<Int>, subscriber: SharedSubscriber<Int>
     ) -> SharedSubscription {
       SharedSubscription {}
     }

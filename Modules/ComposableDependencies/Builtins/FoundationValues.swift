@@ -12,6 +12,11 @@ private enum TimeZoneKey: DependencyKey {
   static var liveValue: TimeZone { .autoupdatingCurrent }
 }
 
+private enum NotificationCenterKey: DependencyKey {
+  static var liveValue: NotificationCenter { .default }
+  static var testValue: NotificationCenter { NotificationCenter() }
+}
+
 extension DependencyValues {
   /// The user's calendar. It has no test value: a test that reads it must override it.
   ///
@@ -41,5 +46,17 @@ extension DependencyValues {
   public var timeZone: TimeZone {
     get { self[TimeZoneKey.self] }
     set { self[TimeZoneKey.self] = newValue }
+  }
+
+  /// The notification center features post to and observe: `NotificationCenter.default` in the
+  /// app, a fresh `NotificationCenter()` for each test, so tests never hear each other.
+  ///
+  /// ```swift
+  /// @Dependency(\.notificationCenter) var notificationCenter
+  /// notificationCenter.post(name: .userDidLogIn, object: nil)
+  /// ```
+  public var notificationCenter: NotificationCenter {
+    get { self[NotificationCenterKey.self] }
+    set { self[NotificationCenterKey.self] = newValue }
   }
 }

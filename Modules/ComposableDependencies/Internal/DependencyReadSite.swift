@@ -18,10 +18,12 @@ final class DependencyReadSite: Sendable {
   let column: UInt
   /// Whether the location is a `@Dependency` declaration, whose source names the key path.
   let isDeclaration: Bool
+  /// Whether the declaration names the key's type, as in `@Dependency(APIClient.self)`.
+  let isTypeKey: Bool
 
   init(
     keyPath: (AnyKeyPath & Sendable)?, fileID: StaticString, filePath: StaticString, line: UInt,
-    column: UInt, isDeclaration: Bool = true
+    column: UInt, isDeclaration: Bool = true, isTypeKey: Bool = false
   ) {
     self.keyPath = keyPath
     self.fileID = fileID
@@ -29,6 +31,7 @@ final class DependencyReadSite: Sendable {
     self.line = line
     self.column = column
     self.isDeclaration = isDeclaration
+    self.isTypeKey = isTypeKey
   }
 
   /// Where nothing is known of the access: messages name the dependency by its key.
@@ -50,12 +53,18 @@ final class DependencyReadSite: Sendable {
 
   /// How a message names the dependency: `@Dependency(\.name)`, or its key type.
   func subject<Key>(_ key: Key.Type) -> String {
+    if isTypeKey { return "@Dependency(\(readableTypeName(key)).self)" }
     if let keyPathName { return "@Dependency(\(keyPathName))" }
     return "Dependency key \"\(readableTypeName(key))\""
   }
 
   func reportMissingTestValue<Key: TestDependencyKey>(for key: Key.Type) {
-    let property = keyPathName.map { String($0.dropFirst(2)) } ?? "yourDependency"
+    // NB: a key read by its type is overridden through the subscript, `$0[Key.self] = …`.
+    let property =
+      isTypeKey
+      ? "[\(readableTypeName(key)).self]"
+      : keyPathName.map { String($0.dropFirst(2)) } ?? "yourDependency"
+    let override = isTypeKey ? "$0\(property)" : "$0.\(property)"
     reportIssue(
       """
       \(subject(key)) has no test implementation, but was accessed from a test context:
@@ -71,9 +80,9 @@ final class DependencyReadSite: Sendable {
       implementations when run from tests.
 
       To fix, override '\(property)' with a test value. In a 'TestStore', pass \
-      'withDependencies: { $0.\(property) = … }' when creating it, or mutate \
+      'withDependencies: { \(override) = … }' when creating it, or mutate \
       'store.dependencies'. Elsewhere, define a scope for the override: \
-      withDependencies { $0.\(property) = … } operation: { … }. To give every test a \
+      withDependencies { \(override) = … } operation: { … }. To give every test a \
       default, implement the 'testValue' requirement of the dependency's key.
       """,
       fileID: fileID, filePath: filePath, line: line, column: column

@@ -2,8 +2,8 @@ import ComposableIssueReporting
 import ComposableLocking
 
 /// The one storage location that every holder of a key shares.
-final class SharedReference<Value: Sendable>: @unchecked Sendable, SnapshottingReference,
-  SharedValueReference
+final class SharedReference<Value: Sendable>: SharedBox<Value>, @unchecked Sendable,
+  SnapshottingReference, SharedValueReference
 {
   // NB: `@unchecked Sendable` is sound: `storage`'s pointee, `snapshot` and `version` are read and
   // written only while `lock` is held, the other stored properties never change, and `Value` is
@@ -20,9 +20,19 @@ final class SharedReference<Value: Sendable>: @unchecked Sendable, SnapshottingR
   private var snapshot: Value?
   /// Counts mutations, so saves land in the order the mutations happened.
   private var version = 0
+  /// Counts changes that did not come from a mutation (outside changes, loads): with `version`,
+  /// it orders what observers see.
+  private var outsideChanges = 0
 
-  private let persist: (@Sendable (Value) throws -> Void)?
-  let description: String
+  /// How the key loads and saves, for a value that has a key.
+  private let access: SharedKeyAccess<Value>?
+  /// Saves a mutated value: the key's save, unless the key's storage keeps this reference.
+  private let persist: (@Sendable (Value, SaveContext, SaveContinuation) -> Void)?
+  let keyDescription: String
+  /// Whether a load is under way, and the errors of the last load and save.
+  private let status = Protected(SharedStatus())
+  /// Who watches the value's changes.
+  let observers = SharedObservers<Value>()
   private let subscription = Protected<SharedSubscription?>(nil)
   /// Whether a mutation is handing values to the key. Saving happens outside every lock, so a
   /// key that notifies other holders while saving cannot deadlock with them, and a mutation
@@ -36,13 +46,12 @@ final class SharedReference<Value: Sendable>: @unchecked Sendable, SnapshottingR
     var savedVersion = 0
   }
 
-  init(
-    value: Value, description: String, persist: (@Sendable (Value) throws -> Void)? = nil
-  ) {
+  init(value: Value, description: String, access: SharedKeyAccess<Value>? = nil) {
     self.storage = .allocate(capacity: 1)
     self.storage.initialize(to: value)
-    self.description = description
-    self.persist = persist
+    self.keyDescription = description
+    self.access = access
+    self.persist = access?.savesOnMutation == true ? access?.save : nil
   }
 
   deinit {
@@ -54,12 +63,22 @@ final class SharedReference<Value: Sendable>: @unchecked Sendable, SnapshottingR
     self.subscription.withLock { $0 = subscription }
   }
 
-  var value: Value {
+  override var value: Value {
     lock.withLock { storage.pointee }
   }
 
+  override var description: String { keyDescription }
+
+  override var root: any SharedStatusReporting { self }
+
+  override func observe(
+    _ onChange: @escaping @Sendable (Value, Int) -> Void
+  ) -> SharedSubscription {
+    observers.add(onChange)
+  }
+
   /// The value a test asserted, or the live value when there is no pending assertion.
-  var snapshotOrValue: Value {
+  override var snapshotOrValue: Value {
     lock.withLock { snapshot ?? storage.pointee }
   }
 
@@ -67,7 +86,7 @@ final class SharedReference<Value: Sendable>: @unchecked Sendable, SnapshottingR
     lock.withLock { snapshot != nil }
   }
 
-  func withLock<R>(
+  override func withLock<R>(
     _ operation: (inout Value) throws -> R,
     fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
   ) rethrows -> R {
@@ -84,10 +103,12 @@ final class SharedReference<Value: Sendable>: @unchecked Sendable, SnapshottingR
     }
     let tracker = SharedChangeTracker.current
     guard tracker != nil || persist != nil else {
-      return try lock.withLock {
+      let result = try lock.withLock {
         defer { version += 1 }
         return try operation(&storage.pointee)
       }
+      if observers.isObserved { notifyObservers() }
+      return result
     }
     return try trackedWithLock(
       operation, tracker: tracker, fileID: fileID, filePath: filePath, line: line, column: column)
@@ -111,6 +132,7 @@ final class SharedReference<Value: Sendable>: @unchecked Sendable, SnapshottingR
       return result
     }
     tracker?.track(self)
+    if observers.isObserved { notifyObservers() }
     if let newValue {
       save(
         newValue, version: newVersion, fileID: fileID, filePath: filePath, line: line,
@@ -121,7 +143,25 @@ final class SharedReference<Value: Sendable>: @unchecked Sendable, SnapshottingR
 
   /// Takes a value changed outside the app (another holder process, a file edited by hand).
   func receiveOutsideChange(_ newValue: Value) {
-    lock.withLock { storage.pointee = newValue }
+    lock.withLock {
+      storage.pointee = newValue
+      outsideChanges += 1
+    }
+    if observers.isObserved { notifyObservers() }
+  }
+
+  private func notifyObservers() {
+    observers.deliver { currentVersionedValue }
+  }
+
+  /// The value, and a number that grows with every change of it, for observers to order what
+  /// they see.
+  override var versionedValue: (value: Value, version: Int)? {
+    currentVersionedValue
+  }
+
+  private var currentVersionedValue: (value: Value, version: Int) {
+    lock.withLock { (storage.pointee, version &+ outsideChanges) }
   }
 
   var anyValue: any Sendable { value }
@@ -160,18 +200,27 @@ final class SharedReference<Value: Sendable>: @unchecked Sendable, SnapshottingR
       saving.isSaving = true
       return (value, version)
     }
+    let description = description
+    let name = access?.name ?? description
     while let (value, version) = next {
-      do {
-        try persist(value)
-      } catch {
-        reportIssue(
-          """
-          Could not save \(description): \(error)
+      persist(
+        value, .didSet,
+        // NB: the status, not a weak reference to this object, which would make every retain
+        // and release of it slower (see `SharedRegistry`).
+        SaveContinuation(name) { [status] result in
+          guard case .failure(let error) = result else {
+            status.withLock { $0.didSave() }
+            return
+          }
+          status.withLock { $0.saveError = error }
+          reportIssue(
+            """
+            Could not save \(description): \(error)
 
-          The new value is kept in memory; it is lost when the app quits unless a later save \
-          succeeds.
-          """, fileID: fileID, filePath: filePath, line: line, column: column)
-      }
+            The new value is kept in memory; it is lost when the app quits unless a later save \
+            succeeds.
+            """, fileID: fileID, filePath: filePath, line: line, column: column)
+        })
       next = saving.withLock { saving -> (value: Value, version: Int)? in
         saving.savedVersion = version
         let latest = lock.withLock { (value: storage.pointee, version: self.version) }
@@ -182,6 +231,103 @@ final class SharedReference<Value: Sendable>: @unchecked Sendable, SnapshottingR
         return latest
       }
     }
+  }
+}
+
+extension SharedReference {
+  /// Whether a load is under way.
+  var isLoading: Bool {
+    status.withLock { $0.isLoading }
+  }
+
+  /// The error of the last load, if it failed.
+  var loadError: (any Error)? {
+    status.withLock { $0.loadError }
+  }
+
+  /// The error of the last save, if it failed.
+  var saveError: (any Error)? {
+    status.withLock { $0.saveError }
+  }
+
+  /// Notes whether the storage is loading.
+  func setLoading(_ isLoading: Bool) {
+    status.withLock { $0.isLoading = isLoading }
+  }
+
+  /// Takes the outcome of a load: the loaded value, nothing stored (the value stays), or an
+  /// error (the value stays, and the error is kept).
+  func finishLoading(_ result: Result<Value?, any Error>, replacingMissingWith fallback: Value?) {
+    switch result {
+    case .success(let value):
+      status.withLock {
+        $0.isLoading = false
+        $0.loadError = nil
+      }
+      if let value = value ?? fallback { receiveOutsideChange(value) }
+    case .failure(let error):
+      status.withLock {
+        $0.isLoading = false
+        $0.loadError = error
+      }
+    }
+  }
+
+  /// Asks the key for the stored value, and takes it; nothing stored leaves the value as it is.
+  func load() async throws {
+    guard let access else { return }
+    setLoading(true)
+    let name = access.name
+    let result = await withUnsafeContinuation { continuation in
+      access.load(
+        .userInitiated,
+        LoadContinuation(name) { result in continuation.resume(returning: result) })
+    }
+    finishLoading(result, replacingMissingWith: nil)
+    if case .failure(let error) = result { throw error }
+  }
+
+  /// Asks the key to store the current value at once.
+  func save() async throws {
+    guard let access, let save = access.save else { return }
+    let value = self.value
+    let name = access.name
+    status.withLock { $0.saveError = nil }
+    let result = await withUnsafeContinuation { continuation in
+      save(
+        value, .userInitiated,
+        SaveContinuation(name) { result in continuation.resume(returning: result) })
+    }
+    switch result {
+    case .success:
+      status.withLock { $0.didSave() }
+    case .failure(let error):
+      status.withLock { $0.saveError = error }
+      throw error
+    }
+  }
+}
+
+/// How a shared value's key loads and saves it, without the key's type.
+struct SharedKeyAccess<Value: Sendable>: Sendable {
+  /// The key as `String(describing:)` shows it, which continuations' messages quote.
+  let name: String
+  let load: @Sendable (LoadContext<Value>, LoadContinuation<Value>) -> Void
+  let save: (@Sendable (Value, SaveContext, SaveContinuation) -> Void)?
+  /// Whether each mutation is saved: not when the key's storage keeps the reference itself.
+  let savesOnMutation: Bool
+}
+
+/// Whether a shared value is loading, and what went wrong last.
+struct SharedStatus: Sendable {
+  var isLoading = false
+  var loadError: (any Error)?
+  var saveError: (any Error)?
+
+  /// A save succeeded: the storage holds the value, so neither error stands any more.
+  mutating func didSave() {
+    loadError = nil
+    saveError = nil
   }
 }
 

@@ -16,9 +16,15 @@ package enum SharedRegistry {
 
   /// The reference for `key`, created (and loaded) the first time a holder asks for it.
   static func reference<Key: SharedReaderKey>(
-    for key: Key, default defaultValue: () -> Key.Value,
+    for key: Key, default defaultValue: () -> Key.Value, skipInitialLoad: Bool = false,
     fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
   ) -> SharedReference<Key.Value> {
+    // NB: a key with a default of its own shares the value of the key it wraps.
+    if let defaulting = key as? any DefaultingSharedKey {
+      return defaulting.baseReference(
+        default: defaultValue, as: Key.Value.self, skipInitialLoad: skipInitialLoad,
+        fileID: fileID, filePath: filePath, line: line, column: column)
+    }
     let id = SharedKeyID(key)
     let keeping = key as? any ReferenceStorageKey
     // NB: only the lookup happens under the process-wide lock. The default value (user code that
@@ -67,15 +73,15 @@ package enum SharedRegistry {
       }
       // NB: the creator made a reference of another value type (two keys of one id): make one.
       return reference(
-        for: key, default: defaultValue, fileID: fileID, filePath: filePath, line: line,
-        column: column)
+        for: key, default: defaultValue, skipInitialLoad: skipInitialLoad, fileID: fileID,
+        filePath: filePath, line: line, column: column)
     case .create(let creation):
       let reference = Creation.$creatingOnThisTask.withValue(
         Creation.creatingOnThisTask.union([id])
       ) {
         makeReference(
-          for: key, keeping: keeping, default: defaultValue, fileID: fileID,
-          filePath: filePath, line: line, column: column)
+          for: key, keeping: keeping, default: defaultValue, skipInitialLoad: skipInitialLoad,
+          fileID: fileID, filePath: filePath, line: line, column: column)
       }
       references.withLock { references in
         creations[id] = nil
@@ -107,52 +113,94 @@ package enum SharedRegistry {
   nonisolated(unsafe) private static var creations: [SharedKeyID: Creation] = [:]
 
   /// Creates the reference of a key: its default, its load, its first save, its subscription.
+  ///
+  /// A key that loads at once (as the built-in ones do) gives the reference its stored value
+  /// before any holder sees it; one that loads later leaves the default in place, and the
+  /// reference loading, until it resumes.
   private static func makeReference<Key: SharedReaderKey>(
     for key: Key, keeping: (any ReferenceStorageKey)?, default defaultValue: () -> Key.Value,
+    skipInitialLoad: Bool,
     fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
   ) -> SharedReference<Key.Value> {
     let initialValue = defaultValue()
-    var value = initialValue
-    var isStored = true
-    do {
-      if let loaded = try key.load(initialValue: initialValue) {
-        value = loaded
-      } else {
-        isStored = false
-      }
-    } catch {
-      reportIssue(
-        """
-        Could not load the shared value of \(describe(key)); using its default instead.
-
-        \(error)
-        """, fileID: fileID, filePath: filePath, line: line, column: column)
+    let access = access(to: key, keeping: keeping)
+    let initialLoad = InitialLoad<Key.Value>()
+    if !skipInitialLoad {
+      key.load(
+        context: .initialValue(initialValue),
+        continuation: LoadContinuation(access.name) { initialLoad.receive($0) })
     }
-    // NB: a reader and a writer of one key share one reference, so whoever creates it gives it
-    // the key's writer, if the key has one.
-    let save =
-      keeping == nil
-      ? (key as? any SharedKey).map { writable in saver(writable, as: Key.Value.self) } : nil
-    let reference = SharedReference(value: value, description: describe(key), persist: save)
+    let reference = SharedReference(value: initialValue, description: describe(key), access: access)
     keeping?.keep(reference)
-    if !isStored, let save, !(key is any DefaultStaysUnsavedKey) {
-      // NB: the first holder's default becomes the stored value, so that declaring
-      // `@Shared(key) var value = 42` sets what every later holder sees, even once the
-      // declaring holder is gone. A file is written only when the value really changes.
-      do {
-        try save(initialValue)
-      } catch {
-        reportIssue(
-          "Could not save the default value of \(describe(key)): \(error)",
-          fileID: fileID, filePath: filePath, line: line, column: column)
+    if !skipInitialLoad {
+      reference.setLoading(true)
+      // NB: a reader and a writer of one key share one reference, so whoever creates it gives it
+      // the key's writer, if the key has one.
+      let saveDefault =
+        keeping == nil && !(key is any DefaultStaysUnsavedKey) ? access.save : nil
+      // NB: a strong capture: a weak reference to the reference would move its reference count
+      // to a side table and make every retain and release of it (every mutation) slower. The
+      // handler lives only until the key resumes or releases its continuation.
+      initialLoad.attach { [reference] result in
+        reference.finishLoading(result, replacingMissingWith: nil)
+        switch result {
+        case .success(.some):
+          break
+        case .success(.none):
+          // NB: the first holder's default becomes the stored value, so that declaring
+          // `@Shared(key) var value = 42` sets what every later holder sees, even once the
+          // declaring holder is gone. A file is written only when the value really changes.
+          saveDefault?(
+            initialValue, .didSet,
+            SaveContinuation(access.name) { result in
+              guard case .failure(let error) = result else { return }
+              reportIssue(
+                "Could not save the default value of \(describe(key)): \(error)",
+                fileID: fileID, filePath: filePath, line: line, column: column)
+            })
+        case .failure(let error):
+          reportIssue(
+            """
+            Could not load the shared value of \(describe(key)); using its default instead.
+
+            \(error)
+            """, fileID: fileID, filePath: filePath, line: line, column: column)
+        }
       }
     }
     if keeping != nil { return reference }
-    let subscription = key.subscribe(initialValue: initialValue) { [weak reference] newValue in
-      reference?.receiveOutsideChange(newValue ?? initialValue)
-    }
+    let subscription = key.subscribe(
+      context: skipInitialLoad ? .userInitiated : .initialValue(initialValue),
+      subscriber: SharedSubscriber(
+        callback: { [weak reference] result in
+          guard let reference else { return }
+          reference.finishLoading(result, replacingMissingWith: initialValue)
+          guard case .failure(let error) = result else { return }
+          reportIssue(
+            """
+            Could not load the shared value of \(describe(key)); keeping the value in memory.
+
+            \(error)
+            """, fileID: fileID, filePath: filePath, line: line, column: column)
+        },
+        onLoading: { [weak reference] in reference?.setLoading($0) }
+      )
+    )
     reference.keep(subscription)
     return reference
+  }
+
+  /// How the reference of `key` loads and saves through it.
+  private static func access<Key: SharedReaderKey>(
+    to key: Key, keeping: (any ReferenceStorageKey)?
+  ) -> SharedKeyAccess<Key.Value> {
+    SharedKeyAccess(
+      name: String(describing: key),
+      load: { context, continuation in key.load(context: context, continuation: continuation) },
+      // NB: a key whose storage keeps the reference needs no saving: the storage holds the value.
+      save: keeping == nil ? (key as? any SharedKey).map { saver($0, as: Key.Value.self) } : nil,
+      savesOnMutation: keeping == nil
+    )
   }
 
   package static var entryCount: Int {
@@ -170,11 +218,11 @@ package enum SharedRegistry {
 
   private static func saver<Key: SharedKey, Value>(
     _ key: Key, as _: Value.Type
-  ) -> @Sendable (Value) throws -> Void {
-    { value in
+  ) -> @Sendable (Value, SaveContext, SaveContinuation) -> Void {
+    { value, context, continuation in
       // NB: `Key.Value == Value` whenever this is called: the reference and its key were made
       // together from one `SharedKey<Value>`.
-      try key.save(value as! Key.Value, immediately: false)
+      key.save(value as! Key.Value, context: context, continuation: continuation)
     }
   }
 
@@ -233,21 +281,27 @@ private final class Creation: Sendable {
 
 struct SharedKeyID: Hashable, Sendable {
   let keyType: ObjectIdentifier
-  let id: any Hashable & Sendable
+  // NB: the key rather than its id, which need not be `Sendable`: the key is, and the id is
+  // computed from it wherever it is compared or hashed, so it never crosses threads.
+  let key: any SharedReaderKey
 
   init<Key: SharedReaderKey>(_ key: Key) {
     self.keyType = ObjectIdentifier(Key.self)
-    self.id = key.id
+    self.key = key
   }
 
   static func == (lhs: Self, rhs: Self) -> Bool {
-    func isEqual<T: Hashable>(_ lhs: T) -> Bool { (rhs.id as? T) == lhs }
-    return lhs.keyType == rhs.keyType && isEqual(lhs.id)
+    func isEqual<Left: SharedReaderKey>(_ left: Left) -> Bool {
+      guard let right = rhs.key as? Left else { return false }
+      return left.id == right.id
+    }
+    return lhs.keyType == rhs.keyType && isEqual(lhs.key)
   }
 
   func hash(into hasher: inout Hasher) {
     hasher.combine(keyType)
-    hasher.combine(id)
+    func combine(_ key: some SharedReaderKey) { hasher.combine(key.id) }
+    combine(key)
   }
 }
 

@@ -186,6 +186,55 @@ public struct FileStorageKey<Value: Codable & Sendable>: SharedKey {
   }
 }
 
+extension FileStorageKey {
+  /// Loads the stored value at once: resumes with it, or with the initial value when nothing is
+  /// stored, or with the error ``load(initialValue:)`` throws.
+  ///
+  /// ```swift
+  /// key.load(context: .userInitiated, continuation: LoadContinuation { print($0) })
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - context: Why the value is loaded.
+  ///   - continuation: Receives the result before this returns.
+  public func load(context: LoadContext<Value>, continuation: LoadContinuation<Value>) {
+    continuation.resume(with: Result { try load(initialValue: context.initialValue) })
+  }
+
+  /// Saves the value, coalesced or not as ``save(_:immediately:)`` does: immediately when the
+  /// save was asked for.
+  ///
+  /// ```swift
+  /// key.save(42, context: .userInitiated, continuation: SaveContinuation { print($0) })
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - value: The value to store.
+  ///   - context: Whether a mutation or an explicit `save()` asks.
+  ///   - continuation: Receives the outcome before this returns.
+  public func save(_ value: Value, context: SaveContext, continuation: SaveContinuation) {
+    continuation.resume(with: Result { try save(value, immediately: context == .userInitiated) })
+  }
+
+  /// Hands the subscriber the changes ``subscribe(initialValue:didSet:)`` reports.
+  ///
+  /// ```swift
+  /// let subscription = key.subscribe(context: .userInitiated, subscriber: subscriber)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - context: The context of the load that preceded the subscription.
+  ///   - subscriber: Receives each new value, or the initial value when the entry goes away.
+  /// - Returns: A subscription that stops listening when cancelled.
+  public func subscribe(
+    context: LoadContext<Value>, subscriber: SharedSubscriber<Value>
+  ) -> SharedSubscription {
+    subscribe(initialValue: context.initialValue) { value in
+      if let value { subscriber.yield(value) } else { subscriber.yieldReturningInitialValue() }
+    }
+  }
+}
+
 extension FileStorageKey: DefaultStaysUnsavedKey {}
 
 /// The identity of a ``FileStorageKey``: its storage and its file.
