@@ -36,9 +36,9 @@ import Testing
     try process.run()
     input.fileHandleForWriting.write(Data(script.utf8))
     try input.fileHandleForWriting.close()
-    let outputData = output.fileHandleForReading.readDataToEndOfFile()
+    let outputData = try readAll(output.fileHandleForReading)
     if mergingErrors { try errors.fileHandleForWriting.close() }
-    let errorData = errors.fileHandleForReading.readDataToEndOfFile()
+    let errorData = try readAll(errors.fileHandleForReading)
     process.waitUntilExit()
     return Run(
       status: process.terminationStatus,
@@ -47,6 +47,26 @@ import Testing
   }
 
   func cleanUp() { try? FileManager.default.removeItem(at: directory) }
+
+  /// Everything a pipe delivers until it closes.
+  ///
+  /// NB: `readDataToEndOfFile()` traps when a read is interrupted by a signal (the `SIGCHLD` of
+  /// another test's process ending, say); this retries the interrupted read instead.
+  func readAll(_ handle: FileHandle) throws -> Data {
+    var data = Data()
+    while true {
+      do {
+        guard let chunk = try handle.read(upToCount: 64 * 1024), !chunk.isEmpty else {
+          return data
+        }
+        data += chunk
+      } catch let error as NSError
+        where (error.userInfo[NSUnderlyingErrorKey] as? NSError)?.code == Int(EINTR)
+      {
+        continue
+      }
+    }
+  }
 
   /// The build products folder, where the executables are: the folder of the test bundle
   /// (`…/debug/ComposablePackageTests.xctest`). On Linux the bundle is the test process itself;

@@ -76,6 +76,7 @@ struct Navigator: Reducer {
     case hideCounterButtonTapped
     case presentCounterButtonTapped
     case pushButtonTapped
+    case resetPathButtonTapped
 
     enum Alert: Equatable, Sendable {
       case confirmDelete
@@ -106,6 +107,9 @@ struct Navigator: Reducer {
         return .none
       case .pushButtonTapped:
         state.path.append(Pane.State())
+        return .none
+      case .resetPathButtonTapped:
+        state.path = StackState()
         return .none
       case .alert, .counter, .destination, .path:
         return .none

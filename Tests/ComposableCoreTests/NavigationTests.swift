@@ -62,7 +62,7 @@ import Testing
     #expect(
       issues.map(\.message) == [
         """
-        An "ifLet" at "ComposableCoreTests/NavigationFeatures.swift:115" received a \
+        An "ifLet" at "ComposableCoreTests/NavigationFeatures.swift:119" received a \
         presentation action when destination state was absent. …
 
           Action:
@@ -80,7 +80,7 @@ import Testing
         effects that start from this reducer.
         """
       ])
-    #expect(issues.first?.line == 115)
+    #expect(issues.first?.line == 119)
     let dismissIssues = withExpectedIssue { store.send(.counter(.dismiss)) }
     #expect(dismissIssues.count == 1)
   }
@@ -237,6 +237,19 @@ import Testing
     await clock.advance(by: .seconds(5))
   }
 
+  @Test func replacingTheWholeStackCancelsTheEffectsOfItsElements() async {
+    let clock = TestClock()
+    let store = TestStore(initialState: Navigator.State()) {
+      Navigator()
+    } withDependencies: {
+      $0.continuousClock = clock
+    }
+    await store.send(.pushButtonTapped) { $0.path.append(Pane.State()) }
+    await store.send(\.path[id: 0].startTimerButtonTapped)
+    await store.send(.resetPathButtonTapped) { $0.path = StackState() }
+    await clock.advance(by: .seconds(5))
+  }
+
   @Test func anElementDismissesItselfByPoppingFromItsID() async {
     let store = TestStore(initialState: Navigator.State()) { Navigator() }
     await store.send(.pushButtonTapped) { $0.path.append(Pane.State()) }
@@ -254,7 +267,7 @@ import Testing
     #expect(issues.count == 2)
     #expect(
       issues.first?.message == """
-        A "forEach" at "ComposableCoreTests/NavigationFeatures.swift:117" received an action for \
+        A "forEach" at "ComposableCoreTests/NavigationFeatures.swift:121" received an action for \
         a missing element. …
 
           Action:

@@ -49,7 +49,44 @@ extension Reducer {
       parent: self, destination: destination(), toPresentationState: toPresentationState,
       toPresentationAction: toPresentationAction.casePath(),
       namespace: EffectID(toPresentationState),
-      location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+      location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column),
+      isEphemeral: false
+    )
+  }
+
+  /// Runs a reducer on a presented alert or dialog, which is dismissed as soon as one of its
+  /// actions arrives.
+  ///
+  /// ```swift
+  /// .ifLet(\.$alert, action: \.alert) { AlertLogger() }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - toPresentationState: The parent's `@Presents` alert or dialog, through its projection.
+  ///   - toPresentationAction: The parent's action case for the buttons.
+  ///   - destination: A reducer run on the alert's actions.
+  ///   - fileID: The file ID of the caller, for messages.
+  ///   - filePath: The file path of the caller, for messages.
+  ///   - line: The line of the caller, for messages.
+  ///   - column: The column of the caller, for messages.
+  /// - Returns: A reducer that runs the destination, then this reducer, then dismisses.
+  @inlinable
+  public func ifLet<DestinationState: _EphemeralState, DestinationAction, Destination: Reducer>(
+    _ toPresentationState: WritableKeyPath<State, PresentationState<DestinationState>> & Sendable,
+    action toPresentationAction: CaseKeyPath<Action, PresentationAction<DestinationAction>>,
+    @ReducerBuilder<DestinationState, DestinationAction> destination: () -> Destination,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> _PresentationReducer<Self, Destination>
+  where DestinationState == Destination.State, DestinationAction == Destination.Action {
+    _PresentationReducer(
+      parent: self, destination: destination(), toPresentationState: toPresentationState,
+      toPresentationAction: toPresentationAction.casePath(),
+      namespace: EffectID(toPresentationState),
+      location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column),
+      isEphemeral: true
     )
   }
 
@@ -83,7 +120,8 @@ extension Reducer {
       parent: self, destination: EmptyReducer(), toPresentationState: toPresentationState,
       toPresentationAction: toPresentationAction.casePath(),
       namespace: EffectID(toPresentationState),
-      location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+      location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column),
+      isEphemeral: true
     )
   }
 }
@@ -98,13 +136,16 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
     CasePath<Parent.Action, PresentationAction<Destination.Action>>
   @usableFromInline let namespace: EffectID
   @usableFromInline let location: SourceLocation
+  /// Whether the presented state is an alert or a dialog, dismissed by any of its actions:
+  /// decided by the `ifLet` overload, at compile time.
+  @usableFromInline let isEphemeral: Bool
 
   @usableFromInline
   init(
     parent: Parent, destination: Destination,
     toPresentationState: WritableKeyPath<Parent.State, PresentationState<Destination.State>>,
     toPresentationAction: CasePath<Parent.Action, PresentationAction<Destination.Action>>,
-    namespace: EffectID, location: SourceLocation
+    namespace: EffectID, location: SourceLocation, isEphemeral: Bool
   ) {
     self.parent = parent
     self.destination = destination
@@ -112,6 +153,7 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
     self.toPresentationAction = toPresentationAction
     self.namespace = namespace
     self.location = location
+    self.isEphemeral = isEphemeral
   }
 
   /// Runs the child on its actions, then the parent; dismisses and cancels as the presentation
@@ -146,7 +188,7 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
             .dismissing { embed(.dismiss) }
             .cancellable(id: childNamespace)
         }
-        dismissesAfterParent = EphemeralStates.contains(Destination.State.self)
+        dismissesAfterParent = isEphemeral
       } else {
         dismissesAfterParent = true
       }
@@ -195,23 +237,5 @@ struct PresentedID: Hashable, Sendable {
   init(namespace: EffectID, id: Int) {
     self.namespace = namespace
     self.id = id
-  }
-}
-
-/// Which state types are alerts or dialogs (``_EphemeralState``), remembered per type.
-///
-/// NB: a reducer's body, with its `ifLet`s, is built anew for every action, and a conformance
-/// check through the runtime costs more than routing the action; a dictionary lookup does not.
-@usableFromInline
-enum EphemeralStates {
-  private static let known = Protected<[ObjectIdentifier: Bool]>([:])
-
-  /// Whether `type` is an alert or a dialog.
-  @usableFromInline
-  static func contains(_ type: Any.Type) -> Bool {
-    if let known = known.withLock({ $0[ObjectIdentifier(type)] }) { return known }
-    let isEphemeral = type is any _EphemeralState.Type
-    known.withLock { $0[ObjectIdentifier(type)] = isEphemeral }
-    return isEphemeral
   }
 }

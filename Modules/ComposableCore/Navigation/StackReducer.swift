@@ -108,6 +108,7 @@ public struct _StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
     case .push, .none:
       break
     }
+    let before = state[keyPath: toStackState]._generationAndIDs
     let parentEffects = parent.reduce(into: &state, action: action)
     switch stackAction {
     case .popFrom(let id):
@@ -118,12 +119,18 @@ public struct _StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
       break
     }
     // NB: the stack logs the ids it removes, so most actions (which remove nothing) cost one
-    // emptiness check here, and a pop costs the ids it popped, whatever the stack's size.
-    guard !state[keyPath: toStackState]._removedIDs.isEmpty else {
+    // emptiness check here, and a pop costs the ids it popped, whatever the stack's size. A
+    // stack replaced as a whole is compared with the one before instead.
+    let after = state[keyPath: toStackState]._generationAndRemovedIDs
+    var removed = after.removedIDs
+    if after.generation != before.generation {
+      let remaining = Set(state[keyPath: toStackState]._ids)
+      removed += before.ids.filter { !remaining.contains($0) }
+    }
+    guard !removed.isEmpty else {
       return .mergeSkippingNone(elementEffects, parentEffects, .none)
     }
-    let removed = state[keyPath: toStackState]._removedIDs
-    state[keyPath: toStackState]._removedIDs = []
+    if !after.removedIDs.isEmpty { state[keyPath: toStackState]._removedIDs = [] }
     let cancellations = removed.map {
       Effect<Parent.Action>.cancel(id: StackElementNamespace(namespace: namespace, id: $0))
     }

@@ -1,4 +1,5 @@
 import ComposableDependencies
+import Synchronization
 
 /// The state of a stack of screens: its elements in order, each with a ``StackElementID``.
 ///
@@ -23,6 +24,9 @@ public struct StackState<Element> {
   /// The ids of the elements removed since `forEach` last looked, so it cancels their effects
   /// without comparing the whole stack before and after each action.
   @usableFromInline var _removedIDs: [StackElementID]
+  /// Which stack this is: a new one for every stack created, so `forEach` notices a stack
+  /// replaced as a whole (`state.path = StackState()`), whose removals the new one did not log.
+  @usableFromInline var _generation: Int
 
   /// An empty stack.
   ///
@@ -34,6 +38,7 @@ public struct StackState<Element> {
     _elements = []
     _positions = [:]
     _removedIDs = []
+    _generation = StackGenerations.next()
   }
 
   /// A stack of `elements`, bottom first, each with a new id.
@@ -46,6 +51,16 @@ public struct StackState<Element> {
   public init(_ elements: some Sequence<Element>) {
     self.init()
     append(contentsOf: elements)
+  }
+
+  /// The stack's generation and ids, read in one access.
+  @usableFromInline var _generationAndIDs: (generation: Int, ids: [StackElementID]) {
+    (_generation, _ids)
+  }
+
+  /// The stack's generation and the ids it removed, read in one access.
+  @usableFromInline var _generationAndRemovedIDs: (generation: Int, removedIDs: [StackElementID]) {
+    (_generation, _removedIDs)
   }
 
   /// The ids of the elements, bottom first.
@@ -161,6 +176,15 @@ public struct StackState<Element> {
   public mutating func pop(to id: StackElementID) {
     guard let position = _positions[id] else { return }
     removeSubrange((position + 1)...)
+  }
+}
+
+/// Hands out the generations of stacks.
+enum StackGenerations {
+  private static let counter = Atomic(0)
+
+  static func next() -> Int {
+    counter.add(1, ordering: .relaxed).newValue
   }
 }
 
