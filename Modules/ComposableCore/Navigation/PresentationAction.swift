@@ -2,7 +2,7 @@
 /// request to dismiss it.
 ///
 /// Give the parent's action a case with this payload, and integrate the child with
-/// ``Reducer/ifLet(_:action:destination:fileID:filePath:line:column:)``. Case key paths look
+/// ``Reducer/ifLet(_:action:destination:fileID:filePath:line:column:)-2hcdh``. Case key paths look
 /// through it: `\.destination.presented.edit.saveButtonTapped` names a child action,
 /// `\.alert.confirmDelete` reaches the presented action's cases directly, and
 /// `\.destination.dismiss` names the dismissal.

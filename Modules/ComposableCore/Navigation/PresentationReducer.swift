@@ -126,7 +126,7 @@ extension Reducer {
   }
 }
 
-/// The reducer ``Reducer/ifLet(_:action:destination:fileID:filePath:line:column:)`` returns.
+/// The reducer ``Reducer/ifLet(_:action:destination:fileID:filePath:line:column:)-2hcdh`` returns.
 public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reducer {
   @usableFromInline let parent: Parent
   @usableFromInline let destination: Destination

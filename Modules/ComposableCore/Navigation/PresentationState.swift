@@ -4,7 +4,7 @@ import Synchronization
 ///
 /// Declare it with `@Presents` (or `@PresentationState`) in the parent's state, give the parent's
 /// action a `PresentationAction` case, and integrate the child with
-/// ``Reducer/ifLet(_:action:destination:fileID:filePath:line:column:)``. The projection
+/// ``Reducer/ifLet(_:action:destination:fileID:filePath:line:column:)-2hcdh``. The projection
 /// (`$destination`) is what `ifLet` takes.
 ///
 /// Each value presented has an identity: assigning a new value (`state.destination = .edit(…)`)
