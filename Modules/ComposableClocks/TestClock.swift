@@ -162,12 +162,14 @@ public final class TestClock: Clock, Sendable {
   ///
   /// - Parameters:
   ///   - duration: How far to move; negative durations are reported as an issue.
+  ///   - isolation: The caller's actor, on which tasks it started just before get to run first.
   ///   - fileID: The file ID of the caller.
   ///   - filePath: The file path of the caller.
   ///   - line: The line of the caller.
   ///   - column: The column of the caller.
   public func advance(
     by duration: Duration = .zero,
+    isolation: isolated (any Actor)? = #isolation,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
@@ -181,7 +183,7 @@ public final class TestClock: Clock, Sendable {
       return
     }
     await advance(
-      to: now.advanced(by: duration),
+      to: now.advanced(by: duration), isolation: isolation,
       fileID: fileID, filePath: filePath, line: line, column: column
     )
   }
@@ -198,12 +200,14 @@ public final class TestClock: Clock, Sendable {
   ///
   /// - Parameters:
   ///   - deadline: The instant to move to.
+  ///   - isolation: The caller's actor, on which tasks it started just before get to run first.
   ///   - fileID: The file ID of the caller.
   ///   - filePath: The file path of the caller.
   ///   - line: The line of the caller.
   ///   - column: The column of the caller.
   public func advance(
     to deadline: Instant,
+    isolation: isolated (any Actor)? = #isolation,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
@@ -220,6 +224,7 @@ public final class TestClock: Clock, Sendable {
       )
       return
     }
+    await Self.yieldToTasksStartedJustBefore(isolation: isolation)
     await settle(isFirst: true)
     while let sleeper = popEarliestSleeper(dueBy: deadline) {
       sleeper.continuation.resume()
@@ -246,17 +251,20 @@ public final class TestClock: Clock, Sendable {
   ///
   /// - Parameters:
   ///   - timeout: How long, in real time, to keep waking sleepers.
+  ///   - isolation: The caller's actor, on which tasks it started just before get to run first.
   ///   - fileID: The file ID of the caller.
   ///   - filePath: The file path of the caller.
   ///   - line: The line of the caller.
   ///   - column: The column of the caller.
   public func run(
     timeout: Duration = .milliseconds(500),
+    isolation: isolated (any Actor)? = #isolation,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
     column: UInt = #column
   ) async {
+    await Self.yieldToTasksStartedJustBefore(isolation: isolation)
     await settle(isFirst: true)
     let deadline = ContinuousClock.now.advanced(by: timeout)
     var woken = 0
@@ -310,7 +318,11 @@ public final class TestClock: Clock, Sendable {
   /// await clock.advance(by: .seconds(5))
   /// try await clock.checkSuspension()  // throws if anything still sleeps
   /// ```
-  public func checkSuspension() async throws {
+  ///
+  /// - Parameter isolation: The caller's actor, on which tasks it started just before get to run
+  ///   first.
+  public func checkSuspension(isolation: isolated (any Actor)? = #isolation) async throws {
+    await Self.yieldToTasksStartedJustBefore(isolation: isolation)
     await settle(isFirst: true)
     let (now, deadlines) = state.withLock { state in
       (state.now, state.sleepers.sorted(by: Self.wakesFirst).map(\.deadline))
@@ -364,6 +376,15 @@ public final class TestClock: Clock, Sendable {
 
   private static func wakesFirst(_ lhs: Sleeper, _ rhs: Sleeper) -> Bool {
     (lhs.deadline, lhs.id) < (rhs.deadline, rhs.id)
+  }
+
+  /// Yields on the caller's actor, so that tasks it started just before on that actor (a
+  /// `@MainActor` test's `Task { try await clock.sleep(…) }`) run up to their sleep first: an
+  /// actor runs its jobs in order, where yields on the global executor would leave them waiting
+  /// behind every other test on the main actor.
+  private static func yieldToTasksStartedJustBefore(isolation: isolated (any Actor)?) async {
+    guard isolation != nil else { return }
+    for _ in 0..<unmanagedSettleYields { await Task.yield() }
   }
 
   /// Lets work started by woken sleepers run until it suspends again.
