@@ -3,9 +3,9 @@ import ComposableLocking
 
 /// A clock whose time moves only when a test tells it to.
 ///
-/// Sleeps on a test clock suspend until ``advance(by:fileID:filePath:line:column:)``,
-/// ``advance(to:fileID:filePath:line:column:)`` or
-/// ``run(timeout:fileID:filePath:line:column:)`` moves time past their deadlines. Each woken sleeper is given time to run up to its next suspension
+/// Sleeps on a test clock suspend until ``advance(by:isolation:fileID:filePath:line:column:)``,
+/// ``advance(to:isolation:fileID:filePath:line:column:)`` or
+/// ``run(timeout:isolation:fileID:filePath:line:column:)`` moves time past their deadlines. Each woken sleeper is given time to run up to its next suspension
 /// before the next one wakes. That settling is exact for tasks started on a
 /// ``SerialTaskExecutor``, and only a best effort (a few `Task.yield()`s) for any other task.
 /// Wait for the executor to go idle after starting the code under test, so that its first sleeps
@@ -47,7 +47,7 @@ public final class TestClock: Clock, Sendable {
 
   /// How many `Task.yield()`s a settle spends on tasks outside a ``SerialTaskExecutor``.
   private static let unmanagedSettleYields = 20
-  /// How many sleepers ``run(timeout:fileID:filePath:line:column:)`` wakes before it gives up.
+  /// How many sleepers ``run(timeout:isolation:fileID:filePath:line:column:)`` wakes before it gives up.
   private static let runWakeLimit = 10_000
 
   private let state = Protected(State())
