@@ -76,38 +76,67 @@ public final class CommandLineApp {
       break
     }
     var lines = input
+    // NB: errors of a script name its line, as compilers do: `session.txt:3: error: …`.
+    var scriptName: String?
     if let script = options.script {
-      guard let text = try? String(contentsOf: script, encoding: .utf8) else {
-        errorOutput(style.error("cannot read the script '\(script.path)'."))
-        return 2
-      }
-      lines = AsyncStream { continuation in
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-          continuation.yield(String(line))
+      if script == "-" {
+        scriptName = "<stdin>"
+      } else {
+        guard let text = try? String(contentsOfFile: script, encoding: .utf8) else {
+          errorOutput(style.error("cannot read the script '\(script)'."))
+          return 2
         }
-        continuation.finish()
+        scriptName = script
+        lines = AsyncStream { continuation in
+          for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            continuation.yield(String(line))
+          }
+          continuation.finish()
+        }
       }
     }
+    if !options.inMemory {
+      let directory = options.dataDirectory ?? APIClient.defaultDataDirectory
+      if let problem = DataDirectoryCheck.problem(with: directory) {
+        errorOutput(style.error(problem))
+        return 2
+      }
+    }
+    let queue = InputQueue(lines)
+    defer { queue.cancel() }
     let session = Session(
-      options: options, keepsPreparedStorage: isUITesting, style: style, output: output)
+      options: options, keepsPreparedStorage: isUITesting, style: style, output: output,
+      errorOutput: errorOutput)
     defer { session.tearDown() }
     session.start()
     await session.settle()
     var failed = false
+    var lineNumber = 0
+    func report(_ message: String) {
+      let location = scriptName.map { "\($0):\(lineNumber): " } ?? ""
+      errorOutput(location + style.error(message))
+      failed = true
+    }
     if isInteractive, options.script == nil { output("Type 'help' for the commands.") }
-    for await line in lines {
+    commands: while let line = await queue.next() {
+      lineNumber += 1
+      guard line.utf8.count <= Self.maximumLineLength else {
+        report(
+          "the line is too long (\(line.utf8.count) bytes, at most \(Self.maximumLineLength)): "
+            + "ignored.")
+        continue
+      }
       let command: Command?
       do {
         command = try Command.parse(line)
       } catch {
-        errorOutput(style.error(error.description))
-        failed = true
+        report(error.description)
         continue
       }
       guard let command else { continue }
       switch command {
       case .quit:
-        return failed && !isInteractive ? 1 : 0
+        break commands
       case .help:
         output(Self.help)
       case .state:
@@ -116,14 +145,32 @@ public final class CommandLineApp {
         do {
           try session.perform(command)
         } catch {
-          errorOutput(style.error(error.description))
-          failed = true
+          report(error.description)
           continue
         }
-        await session.settle()
+        var hasSaidWhy = false
+        await session.settle {
+          guard !hasSaidWhy, let next = queue.peek?.trimmingSpaces, !next.isEmpty,
+            !next.hasPrefix("#")
+          else { return }
+          let requests = session.requestsInFlight
+          guard !requests.isEmpty else { return }
+          hasSaidWhy = true
+          output(Self.waitingLine(for: requests, before: next))
+        }
+        if command == .back { output("Back to \(session.topScreen)") }
       }
     }
-    return failed && !isInteractive ? 1 : 0
+    return (failed || session.errorCount > 0) && !isInteractive ? 1 : 0
+  }
+
+  /// The longest line, in bytes, that is read as a command; a longer one is an error.
+  static let maximumLineLength = 4096
+
+  /// What a person reads when their next command waits for a request.
+  static func waitingLine(for requests: [String], before next: String) -> String {
+    let shown = next.count > 40 ? next.prefix(39) + "…" : Substring(next)
+    return "Waiting for \(requests.joined(separator: " and ")) to finish; '\(shown)' runs next."
   }
 
   /// Prepares the process's dependencies before anything runs: when `UI_TESTING` is set (an app
@@ -173,7 +220,7 @@ public final class CommandLineApp {
   static var help: String {
     """
     USAGE: app-cli [--data-dir PATH | --in-memory] [--script FILE] [--verbose] [--latency MS]
-           app-cli --help | --version
+           app-cli -h | --help | --version
 
     A terminal front end for the sample app: log in, read your activity feed, log out.
     State is kept in \(defaultDataDirectory) unless --data-dir or --in-memory says otherwise.
@@ -188,7 +235,7 @@ public final class CommandLineApp {
       refresh                         reload the activity feed or the profile
       open N                          open activity item N (marks it read; pushes its screen)
       unread                          mark the open item unread
-      back | close                    close the open item (pops its screen)
+      back | close                    close the open item (pops its screen; says what is on top)
       filter [TEXT]                   show the items containing TEXT (none: all of them)
       logout                          log out (asks for confirmation)
       1, 2, …                         pick a choice of the alert on screen
@@ -196,14 +243,19 @@ public final class CommandLineApp {
       help                            show this help
       quit | exit                     leave
 
-    OPTIONS:
-      --data-dir PATH   keep persistent state in PATH
+    OPTIONS (--option VALUE or --option=VALUE):
+      --data-dir PATH   keep persistent state in PATH (a writable folder)
       --in-memory       persist nothing
-      --script FILE     run the commands in FILE
-      --verbose         print every action and state change
+      --script FILE     run the commands in FILE (-: standard input); errors say FILE:LINE:
+      -v, --verbose     print every action and state change
       --latency MS      simulated API latency in milliseconds (default 300)
+      -h, --help        show this help
+      --version         print the version
 
-    A script run exits with status 1 if any line failed, 2 for a bad argument.
+    Every command prints its result; one that waits for a request in flight says so.
+    A script run exits with status 1 if any line failed (an unknown command, a 'submit' with an
+    empty field, a damaged data file, a line over 4096 bytes), 2 for a bad argument, an
+    unreadable script or a data folder that is a file or not writable.
     """
   }
 }

@@ -6,8 +6,8 @@ public struct Options: Equatable, Sendable {
   public var dataDirectory: URL?
   /// Whether nothing is persisted.
   public var inMemory = false
-  /// A file of commands to run instead of standard input.
-  public var script: URL?
+  /// The path of a file of commands to run, as given; `-` for standard input.
+  public var script: String?
   /// Whether every action and state change is printed.
   public var verbose = false
   /// The simulated latency of the API.
@@ -33,27 +33,51 @@ public struct Options: Equatable, Sendable {
   public static func parse(_ arguments: [String]) throws(OptionsError) -> Options {
     var options = Options()
     var remaining = arguments[...]
-    func value(for option: String) throws(OptionsError) -> String {
-      guard let value = remaining.popFirst(), !value.hasPrefix("--") else {
-        throw .missingValue(option)
-      }
-      return value
-    }
     while let argument = remaining.popFirst() {
-      switch argument {
-      case "--help", "-h": options.mode = .help
-      case "--version": options.mode = .version
-      case "--verbose", "-v": options.verbose = true
-      case "--in-memory": options.inMemory = true
-      case "--data-dir": options.dataDirectory = URL(filePath: try value(for: argument))
-      case "--script": options.script = URL(filePath: try value(for: argument))
+      // NB: `--option=value` and `--option value` are the same; a flag takes no `=value`.
+      let name: String
+      var attached: String?
+      if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+        name = String(argument[..<equals])
+        attached = String(argument[argument.index(after: equals)...])
+      } else {
+        name = argument
+      }
+      func value() throws(OptionsError) -> String {
+        if let attached {
+          guard !attached.isEmpty else { throw .missingValue(name) }
+          return attached
+        }
+        guard let value = remaining.popFirst(), value == "-" || !value.hasPrefix("-") else {
+          throw .missingValue(name)
+        }
+        return value
+      }
+      func flag() throws(OptionsError) {
+        if attached != nil { throw .unexpectedValue(name) }
+      }
+      switch name {
+      case "--help", "-h":
+        try flag()
+        options.mode = .help
+      case "--version":
+        try flag()
+        options.mode = .version
+      case "--verbose", "-v":
+        try flag()
+        options.verbose = true
+      case "--in-memory":
+        try flag()
+        options.inMemory = true
+      case "--data-dir": options.dataDirectory = URL(filePath: try value())
+      case "--script": options.script = try value()
       case "--latency":
-        let text = try value(for: argument)
+        let text = try value()
         guard let milliseconds = Int(text), milliseconds >= 0 else {
-          throw .invalidValue(argument, text)
+          throw .invalidValue(name, text)
         }
         options.latency = .milliseconds(milliseconds)
-      default: throw .unknownArgument(argument)
+      default: throw .unknownArgument(name)
       }
     }
     if options.inMemory, options.dataDirectory != nil {
@@ -67,6 +91,7 @@ public struct Options: Equatable, Sendable {
 public enum OptionsError: Error, Equatable, CustomStringConvertible {
   case unknownArgument(String)
   case missingValue(String)
+  case unexpectedValue(String)
   case invalidValue(String, String)
   case conflict(String, String)
 
@@ -75,6 +100,7 @@ public enum OptionsError: Error, Equatable, CustomStringConvertible {
     switch self {
     case .unknownArgument(let argument): "unknown argument '\(argument)'"
     case .missingValue(let option): "'\(option)' needs a value"
+    case .unexpectedValue(let option): "'\(option)' takes no value"
     case .invalidValue(let option, let value): "'\(value)' is not a valid value for '\(option)'"
     case .conflict(let first, let second): "'\(first)' and '\(second)' cannot be used together"
     }

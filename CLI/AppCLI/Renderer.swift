@@ -3,7 +3,7 @@ import Foundation
 
 /// Turns the app's state into short lines a person reads at a glance, and tells which lines
 /// changed since the last time.
-struct Renderer {
+package struct Renderer {
   private var lastLines: [String] = []
   private let style: Style
 
@@ -15,8 +15,40 @@ struct Renderer {
   mutating func changes(in state: AppFeature.State) -> [String] {
     let lines = Self.lines(for: state)
     defer { lastLines = lines }
-    let previous = Set(lastLines)
-    return lines.filter { !previous.contains($0) }.map(style.highlight)
+    return Self.changes(from: lastLines, to: lines).map(style.highlight)
+  }
+
+  /// The lines of `lines` that are not in `previous`, in their order.
+  ///
+  /// A finished request always shows its result: when a `loading…` line goes away and its
+  /// section shows nothing new (a refresh that found the same items), the section's summary line
+  /// is printed again.
+  ///
+  /// ```swift
+  /// Renderer.changes(from: ["Activity: 4 items", "Activity: loading…"], to: ["Activity: 4 items"])
+  /// // ["Activity: 4 items"]
+  /// ```
+  package static func changes(from previous: [String], to lines: [String]) -> [String] {
+    let old = Set(previous)
+    var shown = lines.map { !old.contains($0) }
+    let finished = Set(previous.compactMap(loadingSection))
+      .subtracting(lines.compactMap(loadingSection))
+    for section in finished.sorted() {
+      let indices = lines.indices.filter { lines[$0].hasPrefix(section) }
+      if !indices.contains(where: { shown[$0] }), let summary = indices.first {
+        shown[summary] = true
+      }
+    }
+    return lines.indices.filter { shown[$0] }.map { lines[$0] }
+  }
+
+  /// The section a `loading…` line belongs to ("Activity" for `Activity: loading…`), or `nil`
+  /// for another line.
+  package static func loadingSection(_ line: String) -> String? {
+    guard line.hasSuffix("loading…") || line.hasSuffix("logging in…"),
+      let colon = line.firstIndex(of: ":")
+    else { return nil }
+    return String(line[..<colon])
   }
 
   /// Every line of `state`.

@@ -11,7 +11,14 @@ final class Session {
   /// The file system, when shared state is kept there: what ``tearDown()`` flushes.
   private let fileSystem: FileStorage?
   private let output: (String) -> Void
+  private let errorOutput: (String) -> Void
+  private let style: Style
   private var renderer: Renderer
+  /// The data errors already reported, so that each is printed once.
+  private var reportedDataErrors: Set<String> = []
+  /// How many errors the session reported on its own (a damaged data file), which fail a script.
+  private(set) var errorCount = 0
+  private let dataErrors: DataErrorRelay
   private var observation: StoreObservation?
   private var isActivityOnScreen = false
   private var isProfileOnScreen = false
@@ -23,7 +30,7 @@ final class Session {
   ///   tests make them non-persisting) and must be left as they are.
   init(
     options: Options, keepsPreparedStorage: Bool, style: Style,
-    output: @escaping (String) -> Void
+    output: @escaping (String) -> Void, errorOutput: @escaping (String) -> Void
   ) {
     let clock = WatchedClock()
     let temporaryDirectory =
@@ -38,14 +45,19 @@ final class Session {
     self.temporaryDirectory = temporaryDirectory
     self.fileSystem = fileSystem
     self.output = output
+    self.errorOutput = errorOutput
+    self.style = style
     self.renderer = Renderer(style: style)
+    let dataErrors = DataErrorRelay()
+    self.dataErrors = dataErrors
     let verboseOutput: ((String) -> Void)? = options.verbose ? output : nil
     self.store = Store(initialState: AppFeature.State()) {
       AppFeature()._printChanges(verboseOutput.map { print in .customDump(print) })
     } withDependencies: {
       $0.context = .live
       $0.appDataDirectory = dataDirectory
-      $0.apiClient = .live(dataDirectory: dataDirectory, latency: options.latency)
+      $0.apiClient = APIClient.live(dataDirectory: dataDirectory, latency: options.latency)
+        .reportingDataErrors { error in await dataErrors.report(error) }
       $0.continuousClock = clock
       if options.inMemory {
         $0.defaultFileStorage = .inMemory
@@ -56,6 +68,7 @@ final class Session {
   }
 
   func start() {
+    dataErrors.handler = { [weak self] error in self?.report(error) }
     observation = store.observe { [weak self] state in self?.render(state) }
   }
 
@@ -81,7 +94,10 @@ final class Session {
       guard case .loggedOut = state.account else { throw .unavailable(Self.loggedIn) }
       store.send(.login(.binding(.set(\.password, password))))
     case .submit:
-      guard case .loggedOut = state.account else { throw .unavailable(Self.loggedIn) }
+      guard case .loggedOut(let login) = state.account else {
+        throw .unavailable(Self.loggedIn)
+      }
+      if let missing = Self.missingField(login) { throw .unavailable(missing) }
       store.send(.login(.submitButtonTapped))
     case .refresh:
       if state.selectedTab == .activity, state.activity != nil {
@@ -136,12 +152,16 @@ final class Session {
   /// delivery is already queued on the main actor; yielding lets it run. What it delivers may
   /// change the state and start new effects (a login response shows the feed, which loads), so
   /// the wait repeats until a round delivers nothing.
-  func settle() async {
+  ///
+  /// - Parameter waiting: Called before each pause of the wait, so the caller can say what it is
+  ///   waiting for.
+  func settle(waiting: () -> Void = {}) async {
     let deadline = ContinuousClock.now.advanced(by: .seconds(10))
     while ContinuousClock.now < deadline {
       while store.runningEffectCount > clock.longSleepCount(atLeast: .seconds(5)),
         ContinuousClock.now < deadline
       {
+        waiting()
         try? await ContinuousClock().sleep(for: .milliseconds(2))
       }
       let changes = stateChangeCount
@@ -152,6 +172,49 @@ final class Session {
         return
       }
     }
+  }
+
+  /// Prints a data error once, with the path of the damaged file.
+  private func report(_ error: APIError) {
+    let message = error.description
+    guard reportedDataErrors.insert(message).inserted else { return }
+    errorCount += 1
+    errorOutput(style.error(message))
+  }
+
+  /// Why `submit` would do nothing, or `nil` when both fields are filled in.
+  static func missingField(_ login: Login.State) -> String? {
+    let email = login.email.allSatisfy(\.isWhitespace)
+    let password = login.password.allSatisfy(\.isWhitespace)
+    switch (email, password) {
+    case (true, true):
+      return "Nothing submitted: the email and the password are empty. Type 'email ADDRESS' and "
+        + "'password SECRET' first."
+    case (true, false):
+      return "Nothing submitted: the email is empty. Type 'email ADDRESS' first."
+    case (false, true):
+      return "Nothing submitted: the password is empty. Type 'password SECRET' first."
+    case (false, false):
+      return nil
+    }
+  }
+
+  /// The requests in flight, as a person names them: "the login", "the activity feed".
+  var requestsInFlight: [String] {
+    let state = store.state
+    var requests: [String] = []
+    switch state.account {
+    case .loggedOut(let login): if login.isLoading { requests.append("the login") }
+    case .loggedIn(let profile): if profile.isLoading { requests.append("the profile") }
+    }
+    if state.activity?.isLoading == true { requests.append("the activity feed") }
+    return requests
+  }
+
+  /// The screen on top after `back`: the open item's, or the feed's.
+  var topScreen: String {
+    guard let top = store.state.path.last else { return "Activity" }
+    return "#\(top.item.id) \(top.item.title)"
   }
 
   func fullState() -> [String] {
@@ -179,6 +242,13 @@ final class Session {
       isProfileOnScreen = profileVisible
       if profileVisible { store.send(.profile(.onAppear)) }
     }
+  }
+
+  /// Hands the data errors the API client meets, on any task, to the session.
+  @MainActor private final class DataErrorRelay {
+    var handler: ((APIError) -> Void)?
+
+    func report(_ error: APIError) { handler?(error) }
   }
 
   private static let loggedIn = "You are logged in: 'logout' first."

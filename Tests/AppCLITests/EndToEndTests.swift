@@ -266,6 +266,134 @@ import Testing
     #expect(run.output.contains("Demo account: \(DemoAccount.email) / \(DemoAccount.password)"))
   }
 
+  @Test func submitWithAnEmptyFieldSaysWhyAndFailsTheScript() throws {
+    defer { cleanUp() }
+    let run = try run("submit\nemail blob@example.com\nsubmit\nstate\nquit\n")
+    #expect(run.status == 1)
+    #expect(
+      run.errors
+        == """
+        error: Nothing submitted: the email and the password are empty. Type 'email ADDRESS' \
+        and 'password SECRET' first.
+        error: Nothing submitted: the password is empty. Type 'password SECRET' first.
+
+        """)
+    #expect(!run.output.contains("logging in"))
+  }
+
+  @Test func backAndCloseSayWhichScreenIsOnTop() throws {
+    defer { cleanUp() }
+    let run = try run(
+      "email blob@example.com\npassword \(DemoAccount.password)\nsubmit\nopen 3\nopen 2\nback\n"
+        + "close\nquit\n")
+    #expect(run.status == 0, "\(run.errors)")
+    #expect(run.output.hasSuffix("Back to #3 New follower\nBack to Activity\n"))
+  }
+
+  @Test func aCommandQueuedBehindARequestSaysItWaits() throws {
+    defer { cleanUp() }
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let script = directory.appending(path: "session.txt")
+    try Data(
+      "email blob@example.com\npassword \(DemoAccount.password)\nsubmit\nopen 3\n".utf8
+    ).write(to: script)
+    let run = try run("", ["--script", script.path])
+    #expect(run.status == 0, "\(run.errors)")
+    #expect(
+      run.output.contains(
+        "Login: logging in…\nWaiting for the login to finish; 'open 3' runs next.\n"))
+    #expect(run.output.contains("Open #3: New follower"))
+  }
+
+  @Test func aRefreshThatChangesNothingStillPrintsItsResult() throws {
+    defer { cleanUp() }
+    let run = try run(
+      "email blob@example.com\npassword \(DemoAccount.password)\nsubmit\nrefresh\nquit\n")
+    #expect(run.status == 0, "\(run.errors)")
+    #expect(run.output.hasSuffix("Activity: loading…\nActivity: 4 items, 4 unread\n"))
+  }
+
+  @Test func scriptErrorsNameTheFileAndLine() throws {
+    defer { cleanUp() }
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let script = directory.appending(path: "session.txt")
+    try Data("state\n\njump\nsubmit\n".utf8).write(to: script)
+    let run = try run("", ["--script", script.path])
+    #expect(run.status == 1)
+    let lines = run.errors.split(separator: "\n").map(String.init)
+    #expect(
+      lines.first
+        == "\(script.path):3: error: unknown command 'jump'. Type 'help' for the commands.")
+    #expect(lines.last?.hasPrefix("\(script.path):4: error: Nothing submitted:") == true)
+  }
+
+  @Test func scriptDashReadsStandardInput() throws {
+    defer { cleanUp() }
+    let run = try run("state\njump\n", ["--script", "-"])
+    #expect(run.status == 1)
+    #expect(run.output.contains("Tabs: activity settings [account]"))
+    #expect(run.errors.hasPrefix("<stdin>:2: error: unknown command 'jump'."))
+  }
+
+  @Test func optionsTakeTheirValueAfterAnEqualsSign() throws {
+    defer { cleanUp() }
+    let run = try run(
+      "email blob@example.com\nquit\n",
+      ["--data-dir=\(directory.path)", "--latency=0", "--verbose"], dataDirectory: .some(nil))
+    #expect(run.status == 0, "\(run.errors)")
+    #expect(run.output.contains("received action:"))
+    #expect(FileManager.default.fileExists(atPath: directory.path))
+  }
+
+  @Test func helpListsTheShortAndVersionOptions() throws {
+    defer { cleanUp() }
+    let run = try run("", ["-h"])
+    #expect(run.status == 0)
+    #expect(run.output.contains("app-cli -h | --help | --version"))
+    #expect(run.output.contains("  -h, --help "))
+    #expect(run.output.contains("  --version "))
+  }
+
+  @Test func aDataDirectoryThatIsAFileExitsBeforeTheSession() throws {
+    defer { cleanUp() }
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let file = directory.appending(path: "file")
+    try Data().write(to: file)
+    let run = try run("state\n", dataDirectory: file)
+    #expect(run.status == 2)
+    #expect(run.output.isEmpty)
+    #expect(
+      run.errors == "error: the data folder '\(file.path)' is a file; give --data-dir a folder.\n")
+    let inside = try self.run("state\n", dataDirectory: file.appending(path: "data"))
+    #expect(inside.status == 2)
+    #expect(
+      inside.errors
+        == "error: cannot create the data folder '\(file.path)/data': '\(file.path)' is a file.\n")
+  }
+
+  @Test(.enabled(if: getuid() != 0, "root writes in any folder"))
+  func aDataDirectoryThatIsNotWritableExitsBeforeTheSession() throws {
+    defer { cleanUp() }
+    let readOnly = directory.appending(path: "read-only")
+    try FileManager.default.createDirectory(at: readOnly, withIntermediateDirectories: true)
+    try FileManager.default.setAttributes([.posixPermissions: 0o500], ofItemAtPath: readOnly.path)
+    defer {
+      try? FileManager.default.setAttributes(
+        [.posixPermissions: 0o700], ofItemAtPath: readOnly.path)
+    }
+    let run = try run("state\n", dataDirectory: readOnly)
+    #expect(run.status == 2)
+    #expect(run.errors.hasPrefix("error: the data folder '\(readOnly.path)' is not writable: "))
+  }
+
+  @Test func aMegabyteLineIsRejectedWithoutBeingEchoed() throws {
+    defer { cleanUp() }
+    let run = try run(String(repeating: "x", count: 1 << 20) + "\nstate\n")
+    #expect(run.status == 1)
+    #expect(run.errors == "error: the line is too long (1048576 bytes, at most 4096): ignored.\n")
+    #expect(run.output.contains("Tabs: activity settings [account]"))
+  }
+
   @Test func corruptDataFileIsReportedAndKept() throws {
     defer { cleanUp() }
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -273,6 +401,10 @@ import Testing
     let run = try run(
       "email blob@example.com\npassword \(DemoAccount.password)\nsubmit\nquit\n")
     #expect(run.output.contains("Login error: We could not log you in. Please try again"))
+    // NB: the path of the damaged file, without --verbose; the run fails.
+    let path = directory.appending(path: "api.json").path
+    #expect(run.errors.hasPrefix("error: The app's data cannot be read: \(path): "))
+    #expect(run.status == 1)
     let kept = try Data(contentsOf: directory.appending(path: "api.json"))
     #expect(String(decoding: kept, as: UTF8.self) == "{ not json")
   }

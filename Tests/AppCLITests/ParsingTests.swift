@@ -12,6 +12,30 @@ import Testing
     #expect(try Options.parse(["--in-memory", "--verbose", "--latency", "0"]) == expected)
     #expect(try Options.parse(["--data-dir", "/tmp/x"]).dataDirectory?.path == "/tmp/x")
     #expect(try Options.parse(["--help"]).mode == .help)
+    #expect(try Options.parse(["-h"]).mode == .help)
+  }
+
+  @Test func optionsTakeTheirValueAfterAnEqualsSignOrAsTheNextArgument() throws {
+    let joined = try Options.parse(["--data-dir=/tmp/x", "--script=-", "--latency=5"])
+    #expect(joined.dataDirectory?.path == "/tmp/x")
+    #expect(joined.script == "-")
+    #expect(joined.latency == .milliseconds(5))
+    #expect(try Options.parse(["--script", "-"]).script == "-")
+    #expect(try Options.parse(["--script", "a=b.txt"]).script == "a=b.txt")
+  }
+
+  @Test func badEqualsValuesSayWhatIsWrong() {
+    #expect(throws: OptionsError.missingValue("--data-dir")) { try Options.parse(["--data-dir="]) }
+    #expect(throws: OptionsError.unexpectedValue("--verbose")) {
+      try Options.parse(["--verbose=yes"])
+    }
+    #expect(throws: OptionsError.invalidValue("--latency", "soon")) {
+      try Options.parse(["--latency=soon"])
+    }
+    #expect(throws: OptionsError.unknownArgument("--frobnicate")) {
+      try Options.parse(["--frobnicate=1"])
+    }
+    #expect(OptionsError.unexpectedValue("--verbose").description == "'--verbose' takes no value")
   }
 
   @Test func badOptionsSayWhatIsWrong() {
