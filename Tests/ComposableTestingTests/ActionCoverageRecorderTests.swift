@@ -64,6 +64,13 @@ import XCTest
       ])
   }
 
+  @Test func record_outsideTheTestsTask_isWrittenAtOnce_withoutATestName() async {
+    let recorder = ActionCoverageRecorder(path: path)
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    await Task.detached { recorder.record(Action.tapped, as: Action.self) }.value
+    #expect(lines().map(\.test) == ["(unknown test)"])
+  }
+
   @Test func record_fromConcurrentTasks_writesWholeLines() async {
     let recorder = ActionCoverageRecorder(path: path)
     defer { try? FileManager.default.removeItem(atPath: path) }

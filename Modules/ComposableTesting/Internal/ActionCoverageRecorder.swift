@@ -56,10 +56,13 @@ package final class ActionCoverageRecorder: Sendable {
     let type = String(reflecting: Action.self)
     let casePath = Self.casePath(of: action)
     let key = "\(type) \(casePath)"
-    if let test = Test.current {
+    let test = Test.current
+    if test != nil || isSwiftTestingProcess {
       let isNew = storage.withLock { $0.seen.insert(key).inserted }
       guard isNew else { return }
-      write([Record(type: type, path: casePath, test: Self.name(of: test))])
+      // NB: a store driven outside any test's task (a detached task) has no test to name.
+      let name = test.map(Self.name(of:)) ?? "(unknown test)"
+      write([Record(type: type, path: casePath, test: name)])
     } else {
       let mustObserve = storage.withLock { storage in
         guard storage.seen.insert(key).inserted else { return false }
