@@ -95,10 +95,18 @@ final class XCTestBoundaries: NSObject, XCTestObservation, Sendable {
   }()
 
   private let count = Atomic<Int>(0)
+  private let finishHandlers = Mutex<[@Sendable (_ testName: String) -> Void]>([])
 
   var finishedCount: Int { count.load(ordering: .acquiring) }
 
+  /// Calls `handler` with the name of each XCTest case that finishes from now on.
+  func onFinish(_ handler: @escaping @Sendable (_ testName: String) -> Void) {
+    finishHandlers.withLock { $0.append(handler) }
+  }
+
   func testCaseDidFinish(_ testCase: XCTestCase) {
     count.add(1, ordering: .releasing)
+    let handlers = finishHandlers.withLock { $0 }
+    for handler in handlers { handler(testCase.name) }
   }
 }

@@ -168,6 +168,9 @@ extension TestStore {
       withDependencyValues(currentDependencies) {
         SharedChangeTracker.$current.withValue(sharedChanges) {
           if matching(processed.action) {
+            if let recorder = actionCoverageRecorder {
+              recorder.record(processed.action, as: Action.self)
+            }
             checkState(
               before: processed.before, after: processed.after, updateStateToExpectedResult,
               location: location, changed: differs(processed.before, processed.after))
@@ -179,6 +182,7 @@ extension TestStore {
     case .pending(let entry):
       let step: Step
       if matching(entry.action) {
+        if let recorder = actionCoverageRecorder { recorder.record(entry.action, as: Action.self) }
         step = process(entry.action, lineage: entry.lineage, location: location) {
           before, after, changed in
           self.checkState(

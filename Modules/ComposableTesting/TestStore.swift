@@ -250,6 +250,7 @@ public final class TestStore<State: Equatable, Action: Sendable> {
         await settle(location)
       }
     }
+    if let recorder = actionCoverageRecorder { recorder.record(action, as: Action.self) }
     lastLineage += 1
     let lineage = lastLineage
     let step = process(action, lineage: lineage, location: location) { before, after, changed in
