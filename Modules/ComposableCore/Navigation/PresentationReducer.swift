@@ -167,15 +167,20 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
   @inlinable
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action>
   {
-    let initialID = state[keyPath: toPresentationState].presentedID
+    var initialID = 0
     var childEffects = Effect<Parent.Action>.none
     var dismissesAfterParent = false
-    if let presentationAction = toPresentationAction.extract(action) {
+    let presentationAction = toPresentationAction.extract(action)
+    if case .presented(let childAction) = presentationAction {
+      // NB: one access to the presentation reads its identity and runs the child: each access
+      // through a key path (a computed one, for `\.$destination`) costs more than the routing.
+      var childEffect = Effect<Destination.Action>.none
+      Self.runChild(
+        destination, childAction, in: &state[keyPath: toPresentationState],
+        id: &initialID, effect: &childEffect)
       if initialID == 0 {
         reportMissingState(action: action)
-      } else if case .presented(let childAction) = presentationAction {
-        let childEffect = destination.reduce(
-          into: &state[keyPath: toPresentationState].value!, action: childAction)
+      } else {
         // NB: most child actions return no effect, and wrapping none would cost more than the
         // routing.
         if !childEffect.isNone {
@@ -189,8 +194,15 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
             .cancellable(id: childNamespace)
         }
         dismissesAfterParent = isEphemeral
-      } else {
-        dismissesAfterParent = true
+      }
+    } else {
+      initialID = state[keyPath: toPresentationState].presentedID
+      if presentationAction != nil {
+        if initialID == 0 {
+          reportMissingState(action: action)
+        } else {
+          dismissesAfterParent = true
+        }
       }
     }
     let parentEffects = parent.reduce(into: &state, action: action)
@@ -201,6 +213,18 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
       initialID != 0 && state[keyPath: toPresentationState].presentedID != initialID
       ? .cancel(id: PresentedID(namespace: namespace, id: initialID)) : .none
     return .mergeSkippingNone(childEffects, parentEffects, cancel)
+  }
+
+  /// Reads the presentation's identity and, when something is presented, runs the child on it.
+  @inlinable
+  static func runChild(
+    _ destination: Destination, _ action: Destination.Action,
+    in presentation: inout PresentationState<Destination.State>, id: inout Int,
+    effect: inout Effect<Destination.Action>
+  ) {
+    id = presentation.presentedID
+    guard presentation.value != nil else { return }
+    effect = destination.reduce(into: &presentation.value!, action: action)
   }
 
   @usableFromInline

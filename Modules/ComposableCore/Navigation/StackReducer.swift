@@ -83,11 +83,16 @@ public struct _StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
   {
     let stackAction = toStackAction.extract(action)
     var elementEffects = Effect<Parent.Action>.none
+    var before: (generation: Int, ids: [StackElementID])
     switch stackAction {
     case .element(let id, let elementAction):
-      if let position = state[keyPath: toStackState]._positions[id] {
-        let elementEffect = destination.reduce(
-          into: &state[keyPath: toStackState]._elements[position], action: elementAction)
+      // NB: one access to the stack finds the element, runs it and notes the stack as it was:
+      // each access through a key path costs more than the routing.
+      var elementEffect: Effect<Destination.Action>?
+      before = Self.runElement(
+        destination, elementAction, id: id, in: &state[keyPath: toStackState],
+        effect: &elementEffect)
+      if let elementEffect {
         if !elementEffect.isNone {
           let elementNamespace = EffectID(StackElementNamespace(namespace: namespace, id: id))
           let embed = toStackAction.embed
@@ -102,13 +107,14 @@ public struct _StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
         reportMissingElement(id: id, action: action)
       }
     case .popFrom(let id):
-      if state[keyPath: toStackState]._positions[id] == nil {
+      let stack = state[keyPath: toStackState]
+      before = (stack._generation, stack._ids)
+      if stack._positions[id] == nil {
         reportMissingElement(id: id, action: action)
       }
     case .push, .none:
-      break
+      before = state[keyPath: toStackState]._generationAndIDs
     }
-    let before = state[keyPath: toStackState]._generationAndIDs
     let parentEffects = parent.reduce(into: &state, action: action)
     switch stackAction {
     case .popFrom(let id):
@@ -135,6 +141,19 @@ public struct _StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
       Effect<Parent.Action>.cancel(id: StackElementNamespace(namespace: namespace, id: $0))
     }
     return .merge([elementEffects, parentEffects] + cancellations)
+  }
+
+  /// Runs the element with id `id`, if it is on the stack, and returns the stack's generation
+  /// and ids as they were.
+  @inlinable
+  static func runElement(
+    _ destination: Destination, _ action: Destination.Action, id: StackElementID,
+    in stack: inout StackState<Destination.State>, effect: inout Effect<Destination.Action>?
+  ) -> (generation: Int, ids: [StackElementID]) {
+    let before = (stack._generation, stack._ids)
+    guard let position = stack._positions[id] else { return before }
+    effect = destination.reduce(into: &stack._elements[position], action: action)
+    return before
   }
 
   @usableFromInline
