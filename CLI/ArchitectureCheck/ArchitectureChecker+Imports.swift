@@ -29,8 +29,8 @@ extension ArchitectureChecker {
       let others = counts[module, default: 1] - 1
       let location =
         "at \(statement.location)" + (others == 0 ? "" : " (and \(others) more)")
-      func violation(_ rule: Violation.Rule, _ message: String) {
-        violations.append(Violation(rule: rule, target: name, message: message))
+      func violation(_ rule: Violation.Rule, _ message: String, fix: String) {
+        violations.append(Violation(rule: rule, target: name, message: message, fix: fix))
       }
       if module == name { continue }
       if ArchitectureConfiguration.testFrameworks.contains(module) {
@@ -38,7 +38,9 @@ extension ArchitectureChecker {
           violation(
             .testFramework,
             "\(described) imports '\(module)' \(location); only test targets, test helpers and "
-              + "'\(configuration.testingLibrary)' may import XCTest or Testing.")
+              + "'\(configuration.testingLibrary)' may import XCTest or Testing.",
+            fix: "move the import of '\(module)' out of '\(name)', with the code that uses it, "
+              + "into a test target or a test helper (…TestSupport).")
         }
         continue
       }
@@ -49,7 +51,10 @@ extension ArchitectureChecker {
         violation(
           .liveClient,
           "\(described) imports live client '\(module)' \(location); only the executable layer "
-            + "(CLI/) may import a live module.")
+            + "(CLI/) may import a live module.",
+          fix: "move the import of '\(module)' out of '\(name)' and import its interface "
+            + "'\(module.dropLast("Live".count))' instead; the executable layer supplies the live "
+            + "value.")
         continue
       }
       if role == .feature, moduleRole == .feature,
@@ -58,7 +63,10 @@ extension ArchitectureChecker {
         violation(
           .siblingFeature,
           "\(described) imports sibling feature '\(module)' \(location); only a composing "
-            + "feature \(composingFeaturesList) may depend on other features.")
+            + "feature \(composingFeaturesList) may depend on other features.",
+          fix: "move the import of '\(module)' out of '\(name)', or add '\(name)' to "
+            + "composingFeatures in architecture.json and '\(module)' to its dependencies in "
+            + "Package.swift.")
         continue
       }
       if toolchain.contains(module) || closure.contains(module) || products.contains(module) {
@@ -69,7 +77,9 @@ extension ArchitectureChecker {
         "\(described) imports '\(module)' \(location), which none of its dependencies "
           + "provide; declare the dependency in Package.swift (an import names the target "
           + "itself, a toolchain module, or a module its declared dependencies reach, directly "
-          + "or through theirs).")
+          + "or through theirs).",
+        fix: "move the import of '\(module)' out of '\(name)', or add '\(module)' to "
+          + "'\(name)''s dependencies in Package.swift.")
     }
     return violations
   }

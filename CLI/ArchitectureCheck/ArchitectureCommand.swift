@@ -20,7 +20,7 @@ public enum ArchitectureCommand {
     public var status: Int32
     /// Lines for standard output: the one-line summary of a clean run.
     public var output: [String]
-    /// Lines for standard error: the violations and their count, or the usage error.
+    /// Lines for standard error: each violation and its fix, their count, or the usage error.
     public var errors: [String]
 
     /// Creates a result.
@@ -99,7 +99,9 @@ public enum ArchitectureCommand {
       "architecture: \(package.targets.count) targets, \(violations.count) "
       + (violations.count == 1 ? "violation" : "violations")
     guard violations.isEmpty else {
-      return Result(status: 1, errors: violations.map(\.description) + [summary])
+      return Result(
+        status: 1,
+        errors: violations.flatMap { [$0.description, $0.fixDescription] } + [summary])
     }
     return Result(status: 0, output: [summary])
   }

@@ -1,8 +1,12 @@
-/// A broken architecture rule: which rule, which target, and a message that says how.
+/// A broken architecture rule: which rule, which target, a message that says how, and how to fix
+/// it.
+///
+/// The check prints each violation as its ``description`` followed by its ``fixDescription``:
 ///
 /// ```swift
-/// for violation in violations { print(violation) }
+/// for violation in violations { print(violation); print(violation.fixDescription) }
 /// // error: target 'LoginFeature' (AppCore/LoginFeature) depends on sibling feature …
+/// //   fix: remove the dependency on 'ProfileFeature' from 'LoginFeature' in Package.swift, …
 /// ```
 public struct Violation: Hashable, Sendable, CustomStringConvertible {
   /// The rule that was broken.
@@ -11,6 +15,9 @@ public struct Violation: Hashable, Sendable, CustomStringConvertible {
   public var target: String
   /// A one-line explanation that names the target, what it depends on or imports, and the rule.
   public var message: String
+  /// What to change to follow the rule: the file to edit (`Package.swift`, `architecture.json`)
+  /// or the source to move, and what to add, remove or move there.
+  public var fix: String
 
   /// Creates a violation.
   ///
@@ -18,14 +25,19 @@ public struct Violation: Hashable, Sendable, CustomStringConvertible {
   ///   - rule: The rule that was broken.
   ///   - target: The offending target.
   ///   - message: The one-line explanation.
-  public init(rule: Rule, target: String, message: String) {
+  ///   - fix: What to change to follow the rule.
+  public init(rule: Rule, target: String, message: String, fix: String) {
     self.rule = rule
     self.target = target
     self.message = message
+    self.fix = fix
   }
 
   /// The line the check prints: `error: ` followed by the message.
   public var description: String { "error: \(message)" }
+
+  /// The line the check prints under ``description``: `  fix: ` followed by the fix.
+  public var fixDescription: String { "  fix: \(fix)" }
 
   /// The architecture rules.
   public enum Rule: String, CaseIterable, Sendable {

@@ -58,10 +58,17 @@ import Testing
             "error: target 'Kit' (Modules/Kit) depends on 'KitTesting', which is not below it in "
               + "the layer order (Kit → KitTesting, from architecture.json); a library module "
               + "depends only on lower layers.",
+            "  fix: remove the dependency on 'KitTesting' from 'Kit' in Package.swift, or move "
+              + "'KitTesting' before 'Kit' in moduleLayers in architecture.json if it belongs to a "
+              + "lower layer.",
             "error: target 'Kit' (Modules/Kit) imports 'XCTest' at Modules/Kit/Kit.swift:1; only "
               + "test targets, test helpers and 'KitTesting' may import XCTest or Testing.",
+            "  fix: move the import of 'XCTest' out of 'Kit', with the code that uses it, into a "
+              + "test target or a test helper (…TestSupport).",
             "error: the target graph has a cycle: Kit → KitTesting → Kit; dependencies must point "
               + "down the layers only.",
+            "  fix: remove from Package.swift the dependency of the cycle that points up the "
+              + "layers, and move the code it was for down a layer.",
             "architecture: 3 targets, 3 violations",
           ]))
   }
@@ -83,6 +90,8 @@ import Testing
           errors: [
             "error: target 'Kit' (Modules/Kit) is missing from architecture.json's moduleLayers; "
               + "list it where it belongs in the layer order (lowest first).",
+            "  fix: add 'Kit' to moduleLayers in architecture.json, after the modules it depends "
+              + "on and before the modules that depend on it.",
             "architecture: 3 targets, 1 violation",
           ]))
   }
