@@ -1,0 +1,145 @@
+import AppCLI
+import ComposableTesting
+import Foundation
+import Testing
+
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#endif
+
+/// Reads what is there from `descriptor` into `buffer`.
+private func readBytes(_ descriptor: Int32, _ buffer: inout [UInt8]) -> Int {
+  read(descriptor, &buffer, buffer.count)
+}
+
+/// Runs the built `app-cli` binary on a pseudo-terminal, as a person at a keyboard would.
+@Suite(.serialized) struct TerminalEndToEndTests {
+  /// A pseudo-terminal: the test holds the controller; the program gets the other end.
+  final class PseudoTerminal {
+    let controller: Int32
+    let device: Int32
+    var transcript = ""
+
+    init() throws {
+      controller = PseudoTerminal.call("posix_openpt", O_RDWR | O_NOCTTY)
+      try #require(controller >= 0, "posix_openpt failed")
+      try #require(Self.call("grantpt", controller) == 0 && Self.call("unlockpt", controller) == 0)
+      let ptsname = unsafeBitCast(
+        dlsym(Self.everywhere, "ptsname"),
+        to: (@convention(c) (Int32) -> UnsafeMutablePointer<CChar>?).self)
+      let name = try #require(ptsname(controller).map { String(cString: $0) })
+      device = open(name, O_RDWR | O_NOCTTY)
+      try #require(device >= 0, "cannot open \(name)")
+    }
+
+    // NB: Glibc's module leaves out `posix_openpt`, `grantpt`, `unlockpt` and `ptsname` (they
+    // need `_XOPEN_SOURCE`); the C library has them, so they are looked up by name.
+    static var everywhere: UnsafeMutableRawPointer? {
+      #if canImport(Darwin)
+        UnsafeMutableRawPointer(bitPattern: -2)  // RTLD_DEFAULT
+      #else
+        nil  // RTLD_DEFAULT
+      #endif
+    }
+
+    static func call(_ name: String, _ argument: Int32) -> Int32 {
+      guard let function = dlsym(everywhere, name) else { return -1 }
+      return unsafeBitCast(function, to: (@convention(c) (Int32) -> Int32).self)(argument)
+    }
+
+    deinit {
+      close(device)
+      close(controller)
+    }
+
+    func type(_ text: String) {
+      let bytes = Array(text.utf8)
+      _ = bytes.withUnsafeBytes { write(controller, $0.baseAddress, $0.count) }
+    }
+
+    /// Reads what the program writes until `condition` holds of all of it, for at most ten
+    /// seconds (a hung program fails the test instead of hanging it).
+    @discardableResult
+    func read(until condition: (String) -> Bool) -> Bool {
+      let deadline = ContinuousClock.now.advanced(by: .seconds(10))
+      var buffer = [UInt8](repeating: 0, count: 4096)
+      while !condition(transcript) {
+        guard ContinuousClock.now < deadline else { return false }
+        var descriptor = pollfd(fd: controller, events: Int16(POLLIN), revents: 0)
+        guard poll(&descriptor, 1, 100) > 0 else { continue }
+        let count = readBytes(controller, &buffer)
+        guard count > 0 else { continue }
+        transcript += String(decoding: buffer[..<count], as: UTF8.self)
+      }
+      return true
+    }
+
+    var localModes: tcflag_t {
+      var mode = termios()
+      tcgetattr(device, &mode)
+      return mode.c_lflag
+    }
+  }
+
+  @Test func aPersonEditsTheLineAndQuitsWithCtrlDAndTheTerminalComesBack() throws {
+    let binary = EndToEndTests.productsDirectory.appending(path: "app-cli")
+    try #require(
+      FileManager.default.isExecutableFile(atPath: binary.path),
+      "Build app-cli first (swift build); Scripts/test does.")
+    let terminal = try PseudoTerminal()
+    let modesBefore = terminal.localModes
+    #expect(modesBefore & tcflag_t(ICANON | ECHO) == tcflag_t(ICANON | ECHO))
+    let process = Process()
+    process.executableURL = binary
+    process.arguments = ["--in-memory", "--latency", "0"]
+    var environment = ProcessInfo.processInfo.environment
+    environment["NO_COLOR"] = "1"
+    process.environment = environment
+    let device = FileHandle(fileDescriptor: terminal.device, closeOnDealloc: false)
+    process.standardInput = device
+    process.standardOutput = device
+    process.standardError = device
+    try process.run()
+    defer { if process.isRunning { process.terminate() } }
+
+    #expect(
+      terminal.read { $0.contains("Type 'help' for the commands.") && $0.hasSuffix("> \u{1B}[K") })
+    // A typo fixed with Left, Backspace and Right, then Home and End.
+    terminal.type("emaxl\u{1B}[D\u{7F}i\u{1B}[C")
+    terminal.type("\u{1B}[H\u{1B}[F blob@example.com\r")
+    #expect(terminal.read { $0.contains("Login: email blob@example.com, password (none)") })
+    // The history recalls the line; Ctrl-U clears it; Ctrl-D on the empty line quits.
+    terminal.type("\u{1B}[A")
+    #expect(terminal.read { $0.hasSuffix("\r> email blob@example.com\u{1B}[K") })
+    terminal.type("\u{15}\u{04}")
+    #expect(terminal.read { _ in !process.isRunning })
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+    #expect(!terminal.transcript.contains("^["))
+    #expect(terminal.transcript.contains("\r> email blob@example.com\u{1B}[K\r\n"))
+    #expect(terminal.localModes == modesBefore)
+  }
+
+  @Test func aSignalRestoresTheTerminal() throws {
+    let binary = EndToEndTests.productsDirectory.appending(path: "app-cli")
+    try #require(FileManager.default.isExecutableFile(atPath: binary.path))
+    let terminal = try PseudoTerminal()
+    let modesBefore = terminal.localModes
+    let process = Process()
+    process.executableURL = binary
+    process.arguments = ["--in-memory", "--latency", "0"]
+    let device = FileHandle(fileDescriptor: terminal.device, closeOnDealloc: false)
+    process.standardInput = device
+    process.standardOutput = device
+    process.standardError = device
+    try process.run()
+    #expect(terminal.read { $0.hasSuffix("> \u{1B}[K") })
+    #expect(terminal.localModes & tcflag_t(ICANON | ECHO) == 0)
+    process.terminate()
+    process.waitUntilExit()
+    #expect(process.terminationReason == .uncaughtSignal)
+    #expect(terminal.localModes == modesBefore)
+  }
+}
