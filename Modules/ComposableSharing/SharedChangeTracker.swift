@@ -17,6 +17,9 @@ public final class SharedChangeTracker: Sendable {
   /// The tracker of the running test store step, if any.
   @TaskLocal public static var current: SharedChangeTracker?
   /// Whether the code running is a test's assertion closure.
+  ///
+  /// Shared values read it only while a tracker is ``current``, as it is during a test store's
+  /// step: bound anywhere else, it has no effect.
   @TaskLocal public static var isAsserting = false
 
   private let changed = Protected<[ObjectIdentifier: any SnapshottingReference]>([:])

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A path to one case of an enum: how to embed a value in that case, and extract it back.
 ///
 /// It is the kit's stand-in for macro-generated case key paths. Declare one property per case, in
@@ -143,56 +141,6 @@ extension KeyPath {
   @inlinable
   public func casePath<Enum, Payload>() -> CasePath<Enum, Payload>
   where Root == CasePath<Enum, Enum>, Value == CasePath<Enum, Payload> {
-    ResolvedCasePaths.casePath(for: self)
-  }
-}
-
-/// The case paths that case key paths resolved to, by key path.
-///
-/// A reducer's `body` is built anew for every action, and each `Scope`, `ifLet` and `forEach` in
-/// it resolves its case key path then: applying a key path through the key-path runtime costs
-/// more than routing the action. A key path literal is one object for the life of the process,
-/// so its resolution is kept, with the key path itself (so its address is never reused).
-@usableFromInline
-enum ResolvedCasePaths {
-  /// A resolved case path, boxed so that it can be stored whatever its types.
-  final class Box<Root, Value>: Sendable {
-    let casePath: CasePath<Root, Value>
-
-    init(_ casePath: CasePath<Root, Value>) {
-      self.casePath = casePath
-    }
-  }
-
-  private struct Entry: @unchecked Sendable {
-    // NB: `@unchecked Sendable` is sound: key paths are immutable (the standard library marks
-    // them `Sendable` when their types are), and the box holds an immutable `Sendable` value.
-    let keyPath: AnyKeyPath
-    let box: AnyObject
-  }
-
-  private static let entries = Mutex<[ObjectIdentifier: Entry]>([:])
-
-  /// How many key paths are kept at most: key paths built at run time (with subscript
-  /// arguments, as tests write `\.path[id: 0]`) are new objects each time, and past this many
-  /// they are resolved without being kept.
-  private static let capacity = 4_096
-
-  @usableFromInline
-  static func casePath<Enum, Payload>(
-    for keyPath: KeyPath<CasePath<Enum, Enum>, CasePath<Enum, Payload>>
-  ) -> CasePath<Enum, Payload> {
-    let id = ObjectIdentifier(keyPath)
-    if let entry = entries.withLock({ $0[id] }) {
-      // NB: the entry keeps its key path alive, so the identifier names this key path, whose
-      // types are the box's.
-      return unsafeDowncast(entry.box, to: Box<Enum, Payload>.self).casePath
-    }
-    let resolved = CasePath<Enum, Enum>.identity[keyPath: keyPath]
-    entries.withLock { entries in
-      guard entries.count < capacity else { return }
-      entries[id] = Entry(keyPath: keyPath, box: Box(resolved))
-    }
-    return resolved
+    CasePath<Enum, Enum>.identity[keyPath: self]
   }
 }

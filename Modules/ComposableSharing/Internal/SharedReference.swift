@@ -90,18 +90,20 @@ final class SharedReference<Value: Sendable>: SharedBox<Value>, @unchecked Senda
     _ operation: (inout Value) throws -> R,
     fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
   ) rethrows -> R {
-    if SharedChangeTracker.isAsserting {
+    let tracker = SharedChangeTracker.current
+    // NB: a test store binds `isAsserting` only inside a step, where a tracker is current: away
+    // from a test store (the hot path) one task-local read decides, not two.
+    if tracker != nil, SharedChangeTracker.isAsserting {
       // NB: inside a test store's assertion closure a mutation describes the expected value: it
       // changes the snapshot, never the live value. The tracker clears that snapshot after the
       // step, so it does not outlive the assertion.
-      defer { SharedChangeTracker.current?.track(self) }
+      defer { tracker?.track(self) }
       return try lock.withLock {
         var expected = snapshot ?? storage.pointee
         defer { snapshot = expected }
         return try operation(&expected)
       }
     }
-    let tracker = SharedChangeTracker.current
     guard tracker != nil || persist != nil else {
       let result = try lock.withLock {
         defer { version += 1 }
