@@ -47,11 +47,9 @@ extension Reducer {
   where DestinationState == Destination.State, DestinationAction == Destination.Action {
     _PresentationReducer(
       parent: self, destination: destination(), toPresentationState: toPresentationState,
-      toPresentationAction: toPresentationAction.casePath(),
-      namespace: EffectID(toPresentationState),
+      toPresentationAction: toPresentationAction,
       location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column),
-      isEphemeral: false
-    )
+      isEphemeral: false)
   }
 
   /// Runs a reducer on a presented alert or dialog, which is dismissed as soon as one of its
@@ -83,11 +81,9 @@ extension Reducer {
   where DestinationState == Destination.State, DestinationAction == Destination.Action {
     _PresentationReducer(
       parent: self, destination: destination(), toPresentationState: toPresentationState,
-      toPresentationAction: toPresentationAction.casePath(),
-      namespace: EffectID(toPresentationState),
+      toPresentationAction: toPresentationAction,
       location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column),
-      isEphemeral: true
-    )
+      isEphemeral: true)
   }
 
   /// Presents an alert or a confirmation dialog from the parent's `@Presents` state: it is
@@ -118,11 +114,9 @@ extension Reducer {
   ) -> _PresentationReducer<Self, EmptyReducer<DestinationState, DestinationAction>> {
     _PresentationReducer(
       parent: self, destination: EmptyReducer(), toPresentationState: toPresentationState,
-      toPresentationAction: toPresentationAction.casePath(),
-      namespace: EffectID(toPresentationState),
+      toPresentationAction: toPresentationAction,
       location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column),
-      isEphemeral: true
-    )
+      isEphemeral: true)
   }
 }
 
@@ -139,6 +133,22 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
   /// Whether the presented state is an alert or a dialog, dismissed by any of its actions:
   /// decided by the `ifLet` overload, at compile time.
   @usableFromInline let isEphemeral: Bool
+
+  /// The reducer of one `ifLet` overload: the action's case path is resolved and the namespace of
+  /// the child's effects is derived from the state's key path.
+  @inlinable
+  init(
+    parent: Parent, destination: Destination,
+    toPresentationState: WritableKeyPath<Parent.State, PresentationState<Destination.State>>
+      & Sendable,
+    toPresentationAction: CaseKeyPath<Parent.Action, PresentationAction<Destination.Action>>,
+    location: SourceLocation, isEphemeral: Bool
+  ) {
+    self.init(
+      parent: parent, destination: destination, toPresentationState: toPresentationState,
+      toPresentationAction: toPresentationAction.casePath(),
+      namespace: EffectID(toPresentationState), location: location, isEphemeral: isEphemeral)
+  }
 
   @usableFromInline
   init(
