@@ -499,7 +499,7 @@ private struct Counter: Codable, Equatable {
       #expect(try String(contentsOf: url, encoding: .utf8) == #"{"count":100}"#)
 
       try Data(#"{"count":-1}"#.utf8).write(to: url, options: .atomic)
-      changes.waitFor(1)
+      await changes.waitFor(1)
       #expect(values.withLock { $0 } == [Counter(count: -1)])
     }
   }

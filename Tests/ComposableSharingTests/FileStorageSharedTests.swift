@@ -143,7 +143,7 @@ private final class FileCounterModel {
         #expect(count.wrappedValue == 1)
 
         try Data("25".utf8).write(to: url, options: .atomic)
-        changes.waitFor(1)
+        await changes.waitFor(1)
         #expect(count.wrappedValue == 25)
         #expect(changes.all == ["25"])
       }

@@ -54,26 +54,59 @@ struct DiskFull: Error, CustomStringConvertible {
 /// The changes an observer was told about, as strings (`nil` for a removed file), and a bounded
 /// wait for the next ones.
 final class ChangeLog: Sendable {
-  private let changes = Protected<[String?]>([])
-  private let arrived = DispatchSemaphore(value: 0)
-
-  var all: [String?] { changes.withLock { $0 } }
-
-  func append(_ data: Data?) {
-    changes.withLock { $0.append(data.map { String(decoding: $0, as: UTF8.self) }) }
-    arrived.signal()
+  private struct Waiter {
+    let id: Int
+    let count: Int
+    let continuation: CheckedContinuation<Void, Never>
   }
 
-  /// Waits until `count` changes arrived, for up to five seconds: a change that never comes fails
-  /// the test, naming what was missing, instead of hanging it.
-  func waitFor(_ count: Int, sourceLocation: SourceLocation = #_sourceLocation) {
-    let deadline = DispatchTime.now() + 5
-    while all.count < count {
-      if arrived.wait(timeout: deadline) == .timedOut, all.count < count {
-        Issue.record(
-          "Waited 5 s for change \(count); got only \(all)", sourceLocation: sourceLocation)
-        return
+  private struct State {
+    var changes: [String?] = []
+    var waiter: Waiter?
+    var nextWaiterID = 0
+  }
+
+  // NB: `CheckedContinuation` is `Sendable`, so the state is too.
+  private let state = Protected(State())
+
+  var all: [String?] { state.withLock { $0.changes } }
+
+  func append(_ data: Data?) {
+    let ready = state.withLock { state -> CheckedContinuation<Void, Never>? in
+      state.changes.append(data.map { String(decoding: $0, as: UTF8.self) })
+      guard let waiter = state.waiter, state.changes.count >= waiter.count else { return nil }
+      state.waiter = nil
+      return waiter.continuation
+    }
+    ready?.resume()
+  }
+
+  /// Waits until `count` changes arrived, for up to five seconds, without holding a thread: a
+  /// change that never comes fails the test, naming what was missing, instead of hanging it or
+  /// the tests beside it.
+  func waitFor(_ count: Int, sourceLocation: SourceLocation = #_sourceLocation) async {
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      let id = state.withLock { state -> Int? in
+        guard state.changes.count < count else { return nil }
+        defer { state.nextWaiterID += 1 }
+        state.waiter = Waiter(id: state.nextWaiterID, count: count, continuation: continuation)
+        return state.nextWaiterID
       }
+      guard let id else { return continuation.resume() }
+      // NB: the bound, not a wait: it only fires when the change never came.
+      DispatchQueue.global().asyncAfter(deadline: .now() + 5) {
+        let expired = self.state.withLock { state -> CheckedContinuation<Void, Never>? in
+          guard let waiter = state.waiter, waiter.id == id else { return nil }
+          state.waiter = nil
+          return waiter.continuation
+        }
+        expired?.resume()
+      }
+    }
+    let changes = all
+    if changes.count < count {
+      Issue.record(
+        "Waited 5 s for change \(count); got only \(changes)", sourceLocation: sourceLocation)
     }
   }
 
@@ -225,16 +258,16 @@ extension FileStorage {
       try handle.write(contentsOf: Data("1".utf8))
       try handle.write(contentsOf: Data("0".utf8))
       try handle.close()
-      changes.waitFor(1)
+      await changes.waitFor(1)
       #expect(changes.all == ["10"])
 
       // Written atomically: a rename into the directory.
       try storage.writeFromOutside(Data("22".utf8), url)
-      changes.waitFor(2)
+      await changes.waitFor(2)
       #expect(changes.all == ["10", "22"])
 
       try FileManager.default.removeItem(at: url)
-      changes.waitFor(3)
+      await changes.waitFor(3)
       #expect(changes.all == ["10", "22", nil])
 
       // After cancelling, nothing more: another observer hears the next change, this one not.
@@ -243,7 +276,7 @@ extension FileStorage {
       let later = storage.observe(url, TestClock()) { laterChanges.append($0) }
       defer { later.cancel() }
       try Data("3".utf8).write(to: url)
-      laterChanges.waitFor(1)
+      await laterChanges.waitFor(1)
       #expect(laterChanges.all == ["3"])
       #expect(changes.all == ["10", "22", nil])
     }
@@ -266,7 +299,7 @@ extension FileStorage {
       // writes before it were handled, and none was reported.
       try storage.save(Data("6".utf8), url)
       try Data("7".utf8).write(to: url, options: .atomic)
-      changes.waitFor(1)
+      await changes.waitFor(1)
       #expect(changes.all == ["7"])
     }
   }
@@ -289,7 +322,7 @@ extension FileStorage {
       try handle.write(contentsOf: Data("2".utf8))
       try handle.close()
       try FileManager.default.setAttributes([.modificationDate: pinned], ofItemAtPath: url.path)
-      changes.waitFor(1)
+      await changes.waitFor(1)
       #expect(changes.all == ["2"])
     }
   }
@@ -303,15 +336,15 @@ extension FileStorage {
       defer { subscription.cancel() }
 
       try storage.writeFromOutside(Data("1".utf8), url)
-      changes.waitFor(1)
+      await changes.waitFor(1)
       #expect(changes.all == ["1"])
 
       // The whole directory goes, then comes back.
       try FileManager.default.removeItem(at: directory)
-      changes.waitFor(2)
+      await changes.waitFor(2)
       #expect(changes.all == ["1", nil])
       try storage.writeFromOutside(Data("2".utf8), url)
-      changes.waitFor(3)
+      await changes.waitFor(3)
       #expect(changes.all == ["1", nil, "2"])
     }
   }
@@ -332,8 +365,8 @@ extension FileStorage {
 
       try Data("1".utf8).write(to: first, options: .atomic)
       try Data("2".utf8).write(to: second, options: .atomic)
-      secondChanges.waitFor(1)
-      firstChanges.waitFor(1)
+      await secondChanges.waitFor(1)
+      await firstChanges.waitFor(1)
       #expect(firstChanges.all == ["1"])
       #expect(secondChanges.all == ["2"])
     }
