@@ -2,6 +2,9 @@ import ActivityFeature
 import Foundation
 
 /// Records the API calls a test's feature makes, and answers fetches with a list of feeds.
+///
+/// NB: `@unchecked Sendable` is sound: `recorded` is only touched while `lock` is held, and the
+/// other stored properties are immutable.
 final class APIRecorder: @unchecked Sendable {
   /// One call to the API.
   enum Call: Equatable {
@@ -9,7 +12,6 @@ final class APIRecorder: @unchecked Sendable {
     case markRead(User.ID, ActivityItem.ID)
   }
 
-  // NB: `@unchecked Sendable` is sound: `recorded` is only touched while `lock` is held.
   private let lock = NSLock()
   private var recorded: [Call] = []
   private let feeds: [[ActivityItem]]
