@@ -1,8 +1,11 @@
 /// Writes the Swift source of the case paths of the enums a ``ScanResult`` found.
 ///
-/// For an enum `Feature.Action` with `case delegate(Delegate)` it writes:
+/// For an enum `Feature.Action` with `case delegate(Delegate)` it writes (the conformance only
+/// when the enum does not declare it):
 ///
 /// ```swift
+/// extension Feature.Action: CasePathable {}
+///
 /// extension Feature.Action {
 ///   public typealias _CasePathPayload_delegate = Delegate
 /// }
@@ -69,6 +72,10 @@ public enum CasePathsWriter {
       }
     }
     var body = ""
+    if !scanned.declaresCasePathable {
+      // NB: the conformance gives the enum `modify(_:_:)`, `is(_:)` and `[case:]`.
+      body += "extension \(scanned.qualifiedName): CasePathable {}\n\n"
+    }
     if !aliases.isEmpty {
       body += "extension \(scanned.qualifiedName) {\n" + aliases.joined() + "}\n\n"
     }

@@ -15,6 +15,8 @@ public struct ScannedEnum: Equatable, Sendable {
   public var conditions: [DirectiveClause]
   /// The enum's cases, in the order they are declared.
   public var cases: [ScannedCase]
+  /// Whether the declaration already conforms the enum to `CasePathable`.
+  public var declaresCasePathable = false
 }
 
 /// A case of a ``ScannedEnum``.
@@ -395,8 +397,10 @@ private struct Parser {
       isGeneric = true
     }
     // Up to the body: inheritance, generic parameters, where clauses.
+    var declaresCasePathable = false
     while index < tokens.count, tokens[index].text != "{" {
       if tokens[index].text == "}" || tokens[index].kind == .directive { return }
+      if tokens[index].text == "CasePathable" { declaresCasePathable = true }
       index += 1
     }
     guard index < tokens.count else { return }
@@ -444,7 +448,8 @@ private struct Parser {
         result.enums.append(
           ScannedEnum(
             qualifiedName: qualified, access: effective, line: line,
-            conditions: clauses(deeperThan: 0), cases: []))
+            conditions: clauses(deeperThan: 0), cases: [],
+            declaresCasePathable: declaresCasePathable))
       }
     }
     scopes.append(scope)
