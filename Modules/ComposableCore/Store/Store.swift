@@ -76,7 +76,7 @@ public final class Store<State, Action: Sendable> {
     self.countRunningEffects = { core.runningEffectCount }
   }
 
-  private init(
+  init(
     readState: @escaping @MainActor () -> State,
     sendAction: @escaping @MainActor (Action) -> StoreTask,
     addObserver: @escaping @MainActor (@escaping @MainActor (State) -> Void) -> StoreObservation,

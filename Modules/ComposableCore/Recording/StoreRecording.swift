@@ -1,0 +1,118 @@
+import ComposableCustomDump
+
+/// What a store did, action by action: which actions were sent and which effects sent back, how
+/// each changed the state, and when. Write it out as an exhaustive test with
+/// ``testSource(named:reducer:imports:dependencies:clockDependency:comment:)``.
+///
+/// Create a store with ``Store/init(initialState:recording:reducer:withDependencies:)`` to fill
+/// one. Recording snapshots the whole state before and after every action, so keep it for
+/// sessions you mean to turn into tests; a store without a recording pays nothing.
+///
+/// ```swift
+/// let recording = StoreRecording<AppFeature.State, AppFeature.Action>()
+/// let store = Store(initialState: AppFeature.State(), recording: recording) {
+///   AppFeature()
+/// }
+/// store.send(.tabSelected(.account))
+/// print(try recording.testSource(named: "tabs", reducer: "AppFeature()", imports: ["AppFeature"]))
+/// ```
+///
+/// It is not `Sendable`: use it where its store runs, on the main actor.
+public final class StoreRecording<State, Action: Sendable> {
+  /// One action the store processed.
+  public struct Step {
+    /// Where an action came from.
+    public enum Origin: Equatable, Sendable {
+      /// Sent to the store (`store.send`): a test sends it.
+      case sent
+      /// Sent back by an effect: a test receives it.
+      case received
+    }
+
+    /// Where the action came from.
+    public var origin: Origin
+    /// The action.
+    public var action: Action
+    /// The state before the action.
+    public var before: SwiftCodeSnapshot
+    /// The state after the action.
+    public var after: SwiftCodeSnapshot
+    /// When the action was processed, since the store was created.
+    public var time: Duration
+    /// How many of the store's effects were running once the action and its synchronous
+    /// follow-ups were processed.
+    public var runningEffectCount: Int
+  }
+
+  /// How values are written as code, and snapshots taken.
+  public let writer: SwiftCodeWriter
+  /// The store's state when it was created.
+  public private(set) var initialState: SwiftCodeSnapshot?
+  /// The actions processed so far, in order.
+  public private(set) var steps: [Step] = []
+  /// How many of the store's effects are running now.
+  public var runningEffectCount: Int { countRunningEffects?() ?? 0 }
+
+  private let clock = ContinuousClock()
+  private var start: ContinuousClock.Instant
+  private var isSendPending = false
+  private var pending: (origin: Step.Origin, action: Action, before: SwiftCodeSnapshot)?
+  private var countRunningEffects: (() -> Int)?
+
+  /// Creates an empty recording, for one store.
+  ///
+  /// ```swift
+  /// let recording = StoreRecording<Counter.State, Counter.Action>()
+  /// ```
+  ///
+  /// - Parameter writer: How values are written as code.
+  public init(writer: SwiftCodeWriter = SwiftCodeWriter()) {
+    self.writer = writer
+    self.start = clock.now
+  }
+
+  func begin(initialState: State, countRunningEffects: @escaping () -> Int) {
+    self.initialState = writer.snapshot(of: initialState)
+    self.countRunningEffects = countRunningEffects
+    self.start = clock.now
+  }
+
+  /// The store's `send` was called: the next action reduced is a sent one.
+  func willSend() {
+    isSendPending = true
+  }
+
+  func willReduce(_ action: Action, state: State) {
+    pending = (isSendPending ? .sent : .received, action, writer.snapshot(of: state))
+    isSendPending = false
+  }
+
+  func didReduce(state: State) {
+    guard let pending else { return }
+    self.pending = nil
+    steps.append(
+      Step(
+        origin: pending.origin, action: pending.action, before: pending.before,
+        after: writer.snapshot(of: state), time: start.duration(to: clock.now),
+        runningEffectCount: 0))
+  }
+
+  /// The store finished processing an action and its follow-ups.
+  func didProcess() {
+    guard !steps.isEmpty else { return }
+    steps[steps.count - 1].runningEffectCount = runningEffectCount
+  }
+}
+
+/// A reducer that records every action it reduces into a ``StoreRecording``.
+struct RecordingReducer<Base: Reducer>: Reducer where Base.Action: Sendable {
+  let base: Base
+  let recording: StoreRecording<Base.State, Base.Action>
+
+  func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
+    recording.willReduce(action, state: state)
+    let effect = base.reduce(into: &state, action: action)
+    recording.didReduce(state: state)
+    return effect
+  }
+}

@@ -1,0 +1,263 @@
+import ComposableClocks
+import ComposableCore
+import ComposableCustomDump
+import ComposableDependencies
+import ComposableTesting
+import Testing
+
+/// A form with a field written by binding actions and a request answered by an effect.
+private struct SignUp: Reducer {
+  struct State: Equatable, Sendable {
+    var email = ""
+    var isLoading = false
+    var userID: Int?
+  }
+
+  enum Action: BindableAction, Sendable {
+    case binding(BindingAction<State>)
+    case response(Result<Int, any Error>)
+    case submitButtonTapped
+  }
+
+  var body: some Reducer<State, Action> {
+    BindingReducer()
+    Reduce { state, action in
+      switch action {
+      case .binding:
+        return .none
+      case .response(.success(let id)):
+        state.isLoading = false
+        state.userID = id
+        return .none
+      case .response(.failure):
+        state.isLoading = false
+        return .none
+      case .submitButtonTapped:
+        state.isLoading = true
+        return .send(.response(.success(42)))
+      }
+    }
+  }
+}
+
+extension CasePath where Value == SignUp.Action {
+  fileprivate var binding: CasePath<Root, BindingAction<SignUp.State>> {
+    self.case(Value.binding) { if case .binding(let action) = $0 { action } else { nil } }
+  }
+}
+
+@MainActor
+@Suite struct StoreRecordingTests {
+  @Test func sentAndReceivedActionsAreRecordedWithTheStateAroundThem() throws {
+    let recording = StoreRecording<SignUp.State, SignUp.Action>()
+    let store = Store(initialState: SignUp.State(), recording: recording) { SignUp() }
+    store.send(.binding(.set(\.email, "blob@example.com")))
+    store.send(.submitButtonTapped)
+
+    #expect(recording.steps.map(\.origin) == [.sent, .sent, .received])
+    #expect(store.state == SignUp.State(email: "blob@example.com", isLoading: false, userID: 42))
+    let writer = recording.writer
+    #expect(recording.steps[0].before == writer.snapshot(of: SignUp.State()))
+    #expect(recording.steps[2].after == writer.snapshot(of: store.state))
+    #expect(recording.steps.allSatisfy { $0.runningEffectCount == 0 })
+    #expect(recording.initialState == writer.snapshot(of: SignUp.State()))
+  }
+
+  @Test func theTestSourceSendsReceivesAndAssertsEveryStep() throws {
+    let recording = StoreRecording<SignUp.State, SignUp.Action>()
+    let store = Store(initialState: SignUp.State(), recording: recording) { SignUp() }
+    store.send(.binding(.set(\.email, "blob@example.com")))
+    store.send(.submitButtonTapped)
+
+    let source = try recording.testSource(
+      named: "signUp", reducer: "SignUp()", imports: ["Testing", "ComposableTesting"],
+      comment: ["Recorded."])
+    #expect(
+      source == """
+        // swift-format-ignore-file
+        // Recorded.
+
+        import ComposableTesting
+        import Testing
+
+        @MainActor
+        @Test func signUp() async {
+          let clock = TestClock()
+          let store = TestStore(initialState: SignUp.State(email: "", isLoading: false, userID: nil)) {
+            SignUp()
+          } withDependencies: {
+            $0.continuousClock = clock
+          }
+          await store.send(.binding(.set(\\.email, "blob@example.com"))) {
+            $0.email = "blob@example.com"
+          }
+          await store.send(.submitButtonTapped) {
+            $0.isLoading = true
+          }
+          await store.receive(\\.response.success, 42) {
+            $0.isLoading = false
+            $0.userID = 42
+          }
+        }
+
+        """)
+  }
+
+  @Test func aRecordingNeverGivenToAStoreCannotBeWritten() {
+    let recording = StoreRecording<SignUp.State, SignUp.Action>()
+    #expect {
+      try recording.testSource(named: "t", reducer: "SignUp()", imports: [])
+    } throws: { error in
+      (error as? SwiftCodeError)?.reason == "it was never given to a store, so it recorded nothing."
+    }
+  }
+
+  @Test func theTimeBetweenActionsIsAdvancedOnlyWhileEffectsRun() async throws {
+    let clock = TestClock()
+    let recording = StoreRecording<Counter.State, Counter.Action>()
+    let store = Store(initialState: Counter.State(), recording: recording) {
+      Counter()
+    } withDependencies: {
+      $0.continuousClock = clock
+    }
+    store.send(.increment)
+    let task = store.send(.incrementLater)
+    #expect(recording.runningEffectCount == 1)
+    await clock.advance(by: .seconds(1))
+    await task.finish()
+
+    #expect(recording.steps.map(\.origin) == [.sent, .sent, .received])
+    #expect(recording.steps.map(\.runningEffectCount) == [0, 1, 0])
+    let source = try recording.testSource(named: "later", reducer: "Counter()", imports: [])
+    // NB: the real time between the steps is a few milliseconds or none; an advance, when
+    // written, comes only before the action the effect sent.
+    let lines = source.split(separator: "\n").map(String.init)
+    let advances = lines.indices.filter { lines[$0].contains("clock.advance") }
+    let receive = try #require(lines.firstIndex { $0.contains("store.receive(\\.increment)") })
+    #expect(advances.allSatisfy { $0 == receive - 1 })
+    #expect(!source.contains("skipInFlightEffects"))
+  }
+
+  @Test func effectsStillRunningAtTheEndAreSkipped() async throws {
+    let clock = TestClock()
+    let recording = StoreRecording<Counter.State, Counter.Action>()
+    let store = Store(initialState: Counter.State(), recording: recording) {
+      Counter()
+    } withDependencies: {
+      $0.continuousClock = clock
+    }
+    let task = store.send(.incrementLater)
+    let source = try recording.testSource(named: "later", reducer: "Counter()", imports: [])
+    #expect(
+      source.hasSuffix(
+        """
+          // The session ended with these effects still running.
+          await store.skipInFlightEffects()
+        }
+
+        """))
+    task.cancel()
+    await task.finish()
+  }
+
+  @Test func recordedDependencyCallsBecomeReplays() async throws {
+    let calls = DependencyRecording()
+    let endpoint = RecordedEndpoint.asyncThrowing("apiClient.fetchCount", parameters: 1)
+    _ = try await calls.record(endpoint) { () async throws -> Int in 7 }
+    struct Failure: Error, Equatable { var code: Int }
+    _ = try? await calls.record(endpoint) { () async throws -> Int in throw Failure(code: 3) }
+
+    let recording = StoreRecording<Counter.State, Counter.Action>()
+    _ = Store(initialState: Counter.State(), recording: recording) { Counter() }
+    let source = try recording.testSource(
+      named: "replay", reducer: "Counter()", imports: [], dependencies: calls)
+    #expect(
+      source.contains(
+        """
+          let fetchCount = DependencyReplay<Int>("fetchCount", clock: clock, [.success(7), .failure(Failure(code: 3))])
+        """))
+    #expect(source.contains("    $0.apiClient.fetchCount = { _ in try await fetchCount.next() }"))
+  }
+
+  // MARK: - The kit's types as code
+
+  @Test func navigationStateIsWrittenAsPeopleWriteIt() throws {
+    let writer = SwiftCodeWriter()
+    var before = Navigator.State()
+    before.path.append(Pane.State())
+    var after = before
+    after.alert = AlertState {
+      TextState("Delete?")
+    } actions: {
+      ButtonState(role: .destructive, action: .confirmDelete) { TextState("Delete") }
+      ButtonState(role: .cancel) { TextState("Cancel") }
+    }
+    after.path[id: after.path.ids[0]]?.count = 3
+    after.path.append(Pane.State(count: 1))
+    let first = try #require(before.path.ids.first)
+    let second = try #require(after.path.ids.last)
+    #expect(
+      try writer.assignments(from: before, to: after) == [
+        """
+        $0.alert = AlertState {
+          TextState("Delete?")
+        } actions: {
+          ButtonState(role: .destructive, action: .confirmDelete) { TextState("Delete") }
+          ButtonState(role: .cancel) { TextState("Cancel") }
+        }
+        """,
+        "$0.path[id: \(first.rawValue)]?.count = 3",
+        "$0.path[id: \(second.rawValue)] = Pane.State(count: 1)",
+      ])
+    var popped = after
+    popped.path.pop(from: first)
+    #expect(
+      try writer.assignments(from: after, to: popped) == [
+        "$0.path[id: \(first.rawValue)] = nil", "$0.path[id: \(second.rawValue)] = nil",
+      ])
+  }
+
+  @Test func aNonEmptyStackCannotBeWrittenAsALiteral() {
+    var state = Navigator.State()
+    state.path.append(Pane.State())
+    #expect {
+      try SwiftCodeWriter().code(for: state)
+    } throws: { error in
+      (error as? SwiftCodeError)?.description
+        == "Cannot write a value of type 'StackState' as Swift code, at 'path': a literal would "
+        + "give the elements new ids. Start from an empty stack and push elements with `[id:]`."
+    }
+  }
+
+  @Test func actionsAreWrittenWithTheirBindingKeyPaths() throws {
+    let writer = SwiftCodeWriter()
+    #expect(
+      try writer.code(for: SignUp.Action.binding(.set(\.email, "a")))
+        == #".binding(.set(\.email, "a"))"#)
+    #expect(
+      try writer.code(for: Navigator.Action.path(.element(id: 0, action: .incrementButtonTapped)))
+        == ".path(.element(id: 0, action: .incrementButtonTapped))")
+    #expect(
+      try writer.code(for: Navigator.Action.alert(.presented(.confirmDelete)))
+        == ".alert(.presented(.confirmDelete))")
+  }
+
+  @Test func aReceivedActionIsMatchedByItsDeepestCaseAndComparableValue() {
+    typealias Pattern = (casePath: [String], payload: Any?)
+    func pattern(_ action: Any) -> Pattern {
+      StoreRecording<Navigator.State, Navigator.Action>.receivePattern(of: action)
+    }
+    #expect(pattern(SignUp.Action.response(.success(42))).casePath == ["response", "success"])
+    #expect(pattern(SignUp.Action.response(.success(42))).payload as? Int == 42)
+    struct Failure: Error, Equatable {}
+    #expect(
+      pattern(SignUp.Action.response(.failure(Failure()))).casePath == ["response", "failure"])
+    #expect(pattern(SignUp.Action.response(.failure(Failure()))).payload == nil)
+    #expect(pattern(Navigator.Action.path(.popFrom(id: 3))).casePath == ["path", "popFrom"])
+    #expect(pattern(Navigator.Action.path(.popFrom(id: 3))).payload as? StackElementID == 3)
+    let element = pattern(Navigator.Action.path(.element(id: 0, action: .timerTick)))
+    #expect(element.casePath == ["path", "element"])
+    #expect(element.payload == nil)
+    #expect(pattern(Navigator.Action.deleteButtonTapped).casePath == ["deleteButtonTapped"])
+  }
+}
