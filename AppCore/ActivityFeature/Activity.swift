@@ -23,20 +23,20 @@ public struct Activity: Reducer, Sendable {
   /// let state = Activity.State(userID: 1, items: IdentifiedArray(uniqueElements: .samples))
   /// ```
   public struct State: Equatable {
-    /// The message to show when loading the feed or marking an item read failed, or `nil`.
-    public var errorMessage: String?
-    /// The filter the feed is narrowed by: ``filterQuery`` as it was when typing last paused.
-    public var filter: String
-    /// The filter as typed.
-    public var filterQuery: String
-    /// Whether the feed is being loaded.
-    public var isLoading: Bool
-    /// The feed, newest first.
-    public var items: IdentifiedArrayOf<ActivityItem>
-    /// The items the user has read, shared with every holder of `.readItemIDs`.
-    @Shared(.readItemIDs) public var readItemIDs: Set<ActivityItem.ID> = []
     /// The user whose feed this is.
     public var userID: User.ID
+    /// The feed, newest first.
+    public var items: IdentifiedArrayOf<ActivityItem>
+    /// Whether the feed is being loaded.
+    public var isLoading: Bool
+    /// The message to show when loading the feed or marking an item read failed, or `nil`.
+    public var errorMessage: String?
+    /// The filter as typed.
+    public var filterQuery: String
+    /// The filter the feed is narrowed by: ``filterQuery`` as it was when typing last paused.
+    public var filter: String
+    /// The items the user has read, shared with every holder of `.readItemIDs`.
+    @Shared(.readItemIDs) public var readItemIDs: Set<ActivityItem.ID> = []
 
     /// The items of the feed that contain ``filter`` in their title or body, ignoring case; the
     /// whole feed when the filter is blank.
@@ -55,7 +55,8 @@ public struct Activity: Reducer, Sendable {
 
     /// Creates the state of a user's feed.
     ///
-    /// The read items are not a parameter: they come from the shared `.readItemIDs`.
+    /// The parameters are the stored properties in order, as a recorded session's test writes
+    /// them. The read items are not a parameter: they come from the shared `.readItemIDs`.
     ///
     /// ```swift
     /// let state = Activity.State(userID: user.id)
@@ -66,20 +67,22 @@ public struct Activity: Reducer, Sendable {
     ///   - items: The feed, newest first.
     ///   - isLoading: Whether the feed is being loaded.
     ///   - errorMessage: The message to show, or `nil`.
-    ///   - filterQuery: The filter as typed, also applied to the feed.
+    ///   - filterQuery: The filter as typed.
+    ///   - filter: The filter applied to the feed; `nil` for `filterQuery`.
     public init(
       userID: User.ID,
       items: IdentifiedArrayOf<ActivityItem> = [],
       isLoading: Bool = false,
       errorMessage: String? = nil,
-      filterQuery: String = ""
+      filterQuery: String = "",
+      filter: String? = nil
     ) {
       self.userID = userID
       self.items = items
       self.isLoading = isLoading
       self.errorMessage = errorMessage
       self.filterQuery = filterQuery
-      self.filter = filterQuery
+      self.filter = filter ?? filterQuery
     }
   }
 

@@ -59,15 +59,20 @@ public struct AppFeature: Reducer {
       }
     }
 
-    /// The app in a given state.
+    /// The app in a given state: the stored properties in order, as a recorded session's
+    /// test writes it (``currentUser`` comes from its shared key).
     ///
     /// ```swift
     /// let state = AppFeature.State(selectedTab: .account, account: .loggedOut(Login.State()))
     /// ```
-    public init(selectedTab: Tab, account: Account, activity: Activity.State? = nil) {
+    public init(
+      selectedTab: Tab, account: Account, activity: Activity.State? = nil,
+      path: StackState<ItemDetail.State> = []
+    ) {
       self.selectedTab = selectedTab
       self.account = account
       self.activity = activity
+      self.path = path
     }
   }
 

@@ -39,19 +39,23 @@ public struct Profile: Reducer {
     /// Why the last load failed, or `nil`.
     public var errorMessage: String?
 
-    /// Creates the state of the profile screen.
+    /// Creates the state of the profile screen; the parameters are the stored properties in
+    /// order, as a recorded session's test writes them.
     ///
     /// - Parameters:
+    ///   - alert: The logout confirmation, if shown.
     ///   - user: The logged-in user.
     ///   - stats: The user's stats, if already loaded.
     ///   - isLoading: Whether the stats are loading.
     ///   - errorMessage: Why the last load failed, or `nil`.
     public init(
+      alert: AlertState<Action.Alert>? = nil,
       user: User,
       stats: ProfileStats? = nil,
       isLoading: Bool = false,
       errorMessage: String? = nil
     ) {
+      self.alert = alert
       self.user = user
       self.stats = stats
       self.isLoading = isLoading

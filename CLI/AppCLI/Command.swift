@@ -11,6 +11,7 @@ public enum Command: Equatable, Sendable {
   case open(Int)
   case password(String)
   case quit
+  case record(String)
   case refresh
   case state
   case submit
@@ -53,6 +54,11 @@ public enum Command: Equatable, Sendable {
       return .password(argument)
     case "submit", "login": return try noArgument(.submit)
     case "refresh": return try noArgument(.refresh)
+    case "record":
+      guard !argument.isEmpty else {
+        throw .missingArgument(word, example: "record Tests/AppFeatureTests/SessionTests.swift")
+      }
+      return .record(argument)
     case "open":
       guard !argument.isEmpty else { throw .missingArgument(word, example: "open 3") }
       guard let id = Int(argument) else {

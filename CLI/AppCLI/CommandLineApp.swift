@@ -153,6 +153,13 @@ public final class CommandLineApp {
         output(Self.help)
       case .state:
         for line in session.fullState() { output(line) }
+      case .record(let path):
+        do {
+          let count = try session.writeTest(to: path)
+          output(Self.recordedLine(count: count, path: path))
+        } catch {
+          report(error.description)
+        }
       default:
         do {
           try session.perform(command)
@@ -173,7 +180,21 @@ public final class CommandLineApp {
         if command == .back { output("Back to \(session.topScreen)") }
       }
     }
+    if let path = options.record {
+      do {
+        let count = try session.writeTest(to: path)
+        output(Self.recordedLine(count: count, path: path))
+      } catch {
+        errorOutput(style.error(error.description))
+        failed = true
+      }
+    }
     return (failed || session.errorCount > 0) && !isInteractive ? 1 : 0
+  }
+
+  /// What `record` and `--record` print once the test is written.
+  static func recordedLine(count: Int, path: String) -> String {
+    "Recorded \(count) action\(count == 1 ? "" : "s") as a test in \(path)."
   }
 
   /// The longest line, in bytes, that is read as a command; a longer one is an error.
@@ -231,7 +252,8 @@ public final class CommandLineApp {
 
   static var help: String {
     """
-    USAGE: app-cli [--data-dir PATH | --in-memory] [--script FILE] [--verbose] [--latency MS]
+    USAGE: app-cli [--data-dir PATH | --in-memory] [--script FILE] [--record FILE] [--verbose]
+                   [--latency MS]
            app-cli -h | --help | --version
 
     A terminal front end for the sample app: log in, read your activity feed, log out.
@@ -252,6 +274,7 @@ public final class CommandLineApp {
       logout                          log out (asks for confirmation)
       1, 2, …                         pick a choice of the alert on screen
       state                           show everything
+      record FILE                     write the session so far as a test that replays it
       help                            show this help
       quit | exit                     leave
 
@@ -269,6 +292,7 @@ public final class CommandLineApp {
       --data-dir PATH   keep persistent state in PATH (a writable folder)
       --in-memory       persist nothing
       --script FILE     run the commands in FILE (-: standard input); errors say FILE:LINE:
+      --record FILE     when the session ends, write it as a Swift Testing test in FILE
       -v, --verbose     print every action and state change
       --latency MS      simulated API latency in milliseconds (default 300)
       -h, --help        show this help

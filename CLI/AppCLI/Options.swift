@@ -8,6 +8,8 @@ public struct Options: Equatable, Sendable {
   public var inMemory = false
   /// The path of a file of commands to run, as given; `-` for standard input.
   public var script: String?
+  /// Where the session is written as a test when it ends, as given.
+  public var record: String?
   /// Whether every action and state change is printed.
   public var verbose = false
   /// The simulated latency of the API.
@@ -71,6 +73,7 @@ public struct Options: Equatable, Sendable {
         options.inMemory = true
       case "--data-dir": options.dataDirectory = URL(filePath: try value())
       case "--script": options.script = try value()
+      case "--record": options.record = try value()
       case "--latency":
         let text = try value()
         guard let milliseconds = Int(text), milliseconds >= 0 else {

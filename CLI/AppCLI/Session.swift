@@ -20,6 +20,10 @@ final class Session {
   private(set) var errorCount = 0
   private let dataErrors: DataErrorRelay
   private var observation: StoreObservation?
+  /// Every action of the session, for `record` and `--record`.
+  private let recording = StoreRecording<AppFeature.State, AppFeature.Action>()
+  /// Every answer of the dependencies, for `record` and `--record`.
+  private let dependencyCalls = DependencyRecording()
   private var isActivityOnScreen = false
   private var isProfileOnScreen = false
   /// How many times the state changed, so that `settle` can tell whether a round of deliveries
@@ -51,13 +55,17 @@ final class Session {
     let dataErrors = DataErrorRelay()
     self.dataErrors = dataErrors
     let verboseOutput: ((String) -> Void)? = options.verbose ? output : nil
-    self.store = Store(initialState: AppFeature.State()) {
+    let dependencyCalls = self.dependencyCalls
+    self.store = Store(initialState: AppFeature.State(), recording: recording) {
       AppFeature()._printChanges(verboseOutput.map { print in .customDump(print) })
     } withDependencies: {
       $0.context = .live
       $0.appDataDirectory = dataDirectory
       $0.apiClient = APIClient.live(dataDirectory: dataDirectory, latency: options.latency)
         .reportingDataErrors { error in await dataErrors.report(error) }
+        .recording(into: dependencyCalls)
+      $0.date = DateGenerator { Date() }.recording(into: dependencyCalls)
+      $0.uuid = UUIDGenerator { UUID() }.recording(into: dependencyCalls)
       $0.continuousClock = clock
       if options.inMemory {
         $0.defaultFileStorage = .inMemory
@@ -140,7 +148,7 @@ final class Session {
     case .logout:
       guard case .loggedIn = state.account else { throw .unavailable(Self.loggedOut) }
       store.send(.profile(.logoutButtonTapped))
-    case .help, .quit, .state:
+    case .help, .quit, .record, .state:
       break
     }
   }
@@ -172,6 +180,47 @@ final class Session {
         return
       }
     }
+  }
+
+  /// Writes the session so far as a Swift Testing test that replays it exactly, and returns how
+  /// many actions it replays.
+  ///
+  /// - Parameter path: The file to write; its name, without `.swift`, names the test.
+  func writeTest(to path: String) throws(RecordError) -> Int {
+    let url = URL(filePath: path)
+    let source: String
+    do {
+      source = try recording.testSource(
+        named: Self.testName(forFile: url.lastPathComponent), reducer: "AppFeature()",
+        imports: ["AppFeature", "ComposableTesting", "Foundation", "Testing"],
+        dependencies: dependencyCalls,
+        comment: [
+          "Recorded by `app-cli --record`: a session replayed action by action, every state",
+          "change asserted, the API's answers as they came. Runs as is in",
+          "Tests/AppFeatureTests/; a change of the app's behaviour makes it fail with a diff.",
+        ])
+    } catch {
+      throw .unwritable(error)
+    }
+    do {
+      try source.write(to: url, atomically: true, encoding: .utf8)
+    } catch {
+      throw .cannotWrite(path, error.localizedDescription)
+    }
+    return recording.steps.count
+  }
+
+  /// A test's name from its file's: `LoginSessionTests.swift` names `loginSession`.
+  static func testName(forFile file: String) -> String {
+    var base = file.hasSuffix(".swift") ? String(file.dropLast(6)) : file
+    if base.hasSuffix("Tests"), base.count > 5 { base = String(base.dropLast(5)) }
+    var words = base.split { !($0.isLetter || $0.isNumber) }.map(String.init)
+    guard !words.isEmpty else { return "recordedSession" }
+    words[0] = words[0].prefix(1).lowercased() + words[0].dropFirst()
+    let name = words.enumerated().map { offset, word in
+      offset == 0 ? word : word.prefix(1).uppercased() + word.dropFirst()
+    }.joined()
+    return name.first?.isNumber == true ? "session" + name : name
   }
 
   /// Prints a data error once, with the path of the damaged file.
@@ -252,5 +301,20 @@ final class Session {
   }
 
   private static let loggedIn = "You are logged in: 'logout' first."
+
+  /// Why a session could not be written as a test.
+  enum RecordError: Error, CustomStringConvertible {
+    /// A value of the session cannot be written as Swift code.
+    case unwritable(SwiftCodeError)
+    /// The file cannot be written.
+    case cannotWrite(String, String)
+
+    var description: String {
+      switch self {
+      case .unwritable(let error): "cannot record the session: \(error)"
+      case .cannotWrite(let path, let reason): "cannot write '\(path)': \(reason)"
+      }
+    }
+  }
   private static let loggedOut = "You are not logged in: 'email', 'password', then 'submit'."
 }
