@@ -29,7 +29,7 @@ extension StoreRecording {
   ///   - clockDependency: The dependency the features sleep on, set to the test's clock.
   ///   - comment: Lines written at the top of the file, as `//` comments.
   /// - Returns: The source of a test file.
-  /// - Throws: ``SwiftCodeError`` naming a value (an action, a state, a dependency's answer)
+  /// - Throws: `SwiftCodeError` naming a value (an action, a state, a dependency's answer)
   ///   that cannot be written as code.
   public func testSource(
     named name: String,

@@ -1,0 +1,106 @@
+import ComposableClocks
+import ComposableDependencies
+import ComposableTesting
+import Foundation
+import Testing
+
+@Suite struct DependencyRecordingTests {
+  let login = RecordedEndpoint.asyncThrowing("apiClient.login", parameters: 2)
+
+  @Test func answersAndErrorsAreRecordedInCallOrder() async throws {
+    let recording = DependencyRecording()
+    let user = try await recording.record(login) { () async throws -> User in
+      User(id: 1, name: "Blob")
+    }
+    #expect(user == User(id: 1, name: "Blob"))
+    await #expect(throws: Unimplemented.self) {
+      try await recording.record(login) { () async throws -> User in throw Unimplemented() }
+    }
+
+    let calls = recording.calls
+    #expect(calls.map(\.endpoint.path) == ["apiClient.login", "apiClient.login"])
+    #expect(try calls[0].result.get() as? User == User(id: 1, name: "Blob"))
+    #expect(throws: Unimplemented.self) { try calls[1].result.get() }
+    #expect(calls.allSatisfy { $0.valueType == User.self })
+  }
+
+  @Test func aCancelledCallIsNotRecorded() async {
+    let recording = DependencyRecording()
+    let login = self.login
+    let task = Task {
+      try await recording.record(login) { () async throws -> Int in
+        withUnsafeCurrentTask { $0?.cancel() }
+        try Task.checkCancellation()
+        return 1
+      }
+    }
+    await #expect(throws: CancellationError.self) { try await task.value }
+    #expect(recording.calls.isEmpty)
+  }
+
+  @Test func generatorsRecordWhatTheyGive() {
+    let recording = DependencyRecording()
+    let date = DateGenerator.constant(Date(timeIntervalSince1970: 7)).recording(into: recording)
+    let uuid = UUIDGenerator { UUID(3) }.recording(into: recording)
+    #expect(date.now == Date(timeIntervalSince1970: 7))
+    #expect(uuid() == UUID(3))
+    #expect(recording.calls.map(\.endpoint.name) == ["date", "uuid"])
+    #expect(
+      recording.calls[0].endpoint.overrideCode(replay: "date")
+        == "$0.date = DateGenerator { date.nextValue() }")
+  }
+
+  @Test func anEndpointIsOverriddenWithAClosureOfItsArity() {
+    #expect(
+      login.overrideCode(replay: "login")
+        == "$0.apiClient.login = { _, _ in try await login.next() }")
+    #expect(
+      RecordedEndpoint.asyncThrowing("api.ping", parameters: 0).overrideCode(replay: "ping")
+        == "$0.api.ping = { try await ping.next() }")
+    #expect(login.name == "login")
+  }
+}
+
+@Suite struct DependencyReplayTests {
+  @Test func answersComeInOrderAfterTheirRecordedDuration() async throws {
+    let clock = TestClock()
+    let replay = DependencyReplay<Int>(
+      "fetchCount", clock: clock, [.success(1, after: .milliseconds(300)), .success(2)])
+    let first = Task { try await replay.next() }
+    await clock.advance(by: .milliseconds(299))
+    #expect(replay.remainingCount == 1)
+    await clock.advance(by: .milliseconds(1))
+    #expect(try await first.value == 1)
+    #expect(try await replay.next() == 2)
+    #expect(replay.remainingCount == 0)
+  }
+
+  @Test func aRecordedErrorIsThrown() async {
+    let replay = DependencyReplay<Int>("fetchCount", [.failure(Unimplemented())])
+    await #expect(throws: Unimplemented.self) { try await replay.next() }
+  }
+
+  @Test func aCallBeyondTheRecordingReportsAnIssueAndThrows() async throws {
+    let replay = DependencyReplay<Int>("fetchCount", [.success(1)])
+    _ = try await replay.next()
+    var thrown: (any Error)?
+    let issues: [ReportedIssue] = await withExpectedIssue {
+      do { _ = try await replay.next() } catch { thrown = error }
+    }
+    let error = try #require(thrown as? DependencyReplayError)
+    #expect(error.name == "fetchCount" && error.callCount == 2 && error.answerCount == 1)
+    #expect(
+      issues.map { $0.message } == [
+        "fetchCount was called 2 times, but the recording answered only 1: the feature makes a "
+          + "call it did not make when the session was recorded."
+      ])
+  }
+
+  @Test func aSynchronousReplayRepeatsItsLastValueAfterReporting() {
+    let replay = DependencyReplay<Int>("uuid", [.success(5)])
+    #expect(replay.nextValue() == 5)
+    let issues = withExpectedIssue { #expect(replay.nextValue() == 5) }
+    #expect(issues.count == 1)
+    #expect(issues.first?.message.hasPrefix("uuid was called 2 times") == true)
+  }
+}
