@@ -15,7 +15,7 @@ package struct KeyDecoder {
   package enum Key: Equatable, Sendable {
     case character(Character)
     case left, right, home, end, up, down
-    case backspace, delete, enter, interrupt, endOfFile, killToEnd, killLine
+    case backspace, delete, enter, interrupt, endOfFile, killToEnd, killLine, suspend
   }
 
   /// Bytes that begin a key and wait for the rest of it.
@@ -67,6 +67,7 @@ package struct KeyDecoder {
     case 0x0E: return .key(.down, 1)  // Ctrl-N
     case 0x10: return .key(.up, 1)  // Ctrl-P
     case 0x15: return .key(.killLine, 1)  // Ctrl-U
+    case 0x1A: return .key(.suspend, 1)  // Ctrl-Z, which raw mode no longer turns into SIGTSTP
     case 0x00..<0x20: return .key(nil, 1)
     case 0x20..<0x80: return .key(.character(Character(Unicode.Scalar(first))), 1)
     default: return utf8Character(bytes)

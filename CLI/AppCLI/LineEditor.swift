@@ -3,12 +3,16 @@
 ///
 /// It is pure: ``feed(_:)`` takes the bytes read from a terminal in raw mode and returns what to
 /// write back and the lines submitted; ``printingAbove(_:)`` returns what prints a line of
-/// background output above the input line and redraws it. The terminal glue only moves bytes.
+/// background output above the input line and redraws it. The terminal glue only moves bytes,
+/// and tells the editor the terminal's width (``columns``) before it draws.
 ///
-/// Every redraw is whole: a carriage return, the prompt, the line, "erase to the end of the
-/// line", then the cursor moved back to its place. So a line never ends up split, and bytes the
-/// decoder does not understand are never echoed. Lines end with `\n` alone: the terminal's
-/// output processing, which raw mode leaves on, turns it into a carriage return and a line feed.
+/// Every redraw is whole, and knows that a line longer than the terminal is wide wraps onto
+/// several rows: it moves up to the row the line starts on (`ESC [ n A`), returns to its first
+/// column, erases to the end of the screen (`ESC [ J`), writes the prompt and the line, then moves
+/// the cursor up and across to its place. So a line never ends up split, no stale row is left
+/// behind, and bytes the decoder does not understand are never echoed. Lines end with `\n` alone:
+/// the terminal's output processing, which raw mode leaves on, turns it into a carriage return
+/// and a line feed.
 ///
 /// ```swift
 /// var editor = LineEditor(prompt: "> ")
@@ -22,6 +26,9 @@ package struct LineEditor {
     case submit(String)
     /// The person asked to leave: Ctrl-D or Ctrl-C on an empty line.
     case endOfInput
+    /// The person pressed Ctrl-Z: the program stops until it is continued, then redraws the
+    /// line with ``render()`` (the line and the cursor are kept).
+    case suspend
   }
 
   package let prompt: String
@@ -33,14 +40,23 @@ package struct LineEditor {
   package private(set) var history: [String] = []
   /// Whether the input has ended; the line is not drawn any more.
   package private(set) var isFinished = false
+  /// The width of the terminal, which the line wraps at; at least one.
+  package var columns: Int {
+    get { storedColumns }
+    set { storedColumns = max(newValue, 1) }
+  }
+  private var storedColumns = 80
+  /// How many rows below the line's first row the last redraw left the cursor.
+  private var cursorRow = 0
   /// The entry of ``history`` on the line, when up or down recalled one.
   private var historyIndex: Int?
   /// The line being typed before the history was recalled, which down past the newest restores.
   private var draft: [Character] = []
   private var decoder = KeyDecoder()
 
-  package init(prompt: String) {
+  package init(prompt: String, columns: Int = 80) {
     self.prompt = prompt
+    self.columns = columns
   }
 
   /// The input line as text.
@@ -59,27 +75,36 @@ package struct LineEditor {
     return (output, events)
   }
 
-  /// Writes the prompt and the line, with the cursor in its place.
-  package func render() -> String {
+  /// Redraws the prompt and the line over the last drawing, with the cursor in its place.
+  ///
+  /// ```swift
+  /// var editor = LineEditor(prompt: "> ", columns: 10)
+  /// _ = editor.feed(Array("abcdefghij".utf8))
+  /// editor.render()
+  /// // "\u{1B}[1A\r\u{1B}[J> abcdefghij": up to the first row, erase, draw over two rows
+  /// ```
+  package mutating func render() -> String {
     guard !isFinished else { return "" }
-    let tail = Self.width(characters[cursor...])
-    return "\r" + prompt + line + "\u{1B}[K" + (tail > 0 ? "\u{1B}[\(tail)D" : "")
+    return redraw(cursorAt: cursor)
   }
 
   /// Prints `text` (which may hold several lines) above the input line, then redraws it.
   ///
   /// ```swift
   /// editor.printingAbove("Activity: 4 items")
-  /// // "\r\u{1B}[KActivity: 4 items\n> ema"
+  /// // "\r\u{1B}[JActivity: 4 items\n\r\u{1B}[J> ema"
   /// ```
-  package func printingAbove(_ text: String) -> String {
+  package mutating func printingAbove(_ text: String) -> String {
     guard !isFinished else { return text + "\n" }
-    return "\r\u{1B}[K" + text + "\n" + render()
+    return erasing() + text + "\n" + render()
   }
 
-  /// Erases the input line, as the program leaves.
-  package func erasing() -> String {
-    isFinished ? "" : "\r\u{1B}[K"
+  /// Erases the input line, every row of it, and leaves the cursor where it started.
+  package mutating func erasing() -> String {
+    guard !isFinished else { return "" }
+    let output = Self.up(cursorRow) + "\r\u{1B}[J"
+    cursorRow = 0
+    return output
   }
 
   private mutating func apply(_ key: KeyDecoder.Key) -> (String, Event?) {
@@ -118,12 +143,18 @@ package struct LineEditor {
       return finish()
     case .interrupt:
       guard characters.isEmpty else {
+        let shown = leavingLine(with: "^C")
         characters.removeAll()
         cursor = 0
         historyIndex = nil
-        return ("^C\n" + render(), nil)
+        return (shown + render(), nil)
       }
       return finish()
+    case .suspend:
+      // NB: "^Z" after the line, as a terminal echoes it, then a new row: the redraw after
+      // resuming starts there whatever happened meanwhile, even when the process could not stop
+      // (SIGTSTP ignored, or an orphaned process group) and nothing else was printed.
+      return (leavingLine(with: "^Z"), .suspend)
     }
     return (render(), nil)
   }
@@ -155,7 +186,7 @@ package struct LineEditor {
   private mutating func submit() -> (String, Event?) {
     let submitted = line
     cursor = characters.count
-    let shown = render() + "\n"
+    let shown = leavingLine(with: "")
     if !submitted.allSatisfy(\.isWhitespace), history.last != submitted {
       history.append(submitted)
     }
@@ -172,12 +203,62 @@ package struct LineEditor {
     return (erased, .endOfInput)
   }
 
+  /// Draws the whole line with the cursor after it, then `suffix`, then moves to the start of the
+  /// row below, where the next ``render()`` starts a new line.
+  private mutating func leavingLine(with suffix: String) -> String {
+    let output = redraw(cursorAt: characters.count) + suffix
+    let end = Self.width(prompt) + Self.width(characters)
+    cursorRow = 0
+    // NB: a line that ends at the right margin already left the cursor at the start of a row.
+    let isOnFreshRow = suffix.isEmpty && end > 0 && end % columns == 0
+    return output + (isOnFreshRow ? "" : "\n")
+  }
+
+  /// Goes back to the line's first row and first column, erases to the end of the screen, writes
+  /// the prompt and the line, and puts the cursor before the character at `position`.
+  private mutating func redraw(cursorAt position: Int) -> String {
+    let promptWidth = Self.width(prompt)
+    let end = promptWidth + Self.width(characters)
+    let target = promptWidth + Self.width(characters[..<position])
+    var output = Self.up(cursorRow) + "\r\u{1B}[J" + prompt + line
+    // NB: after writing up to the right margin, a terminal keeps the cursor on the last column
+    // until the next character (the "pending wrap"); a newline puts it at the start of the next
+    // row, so the cursor is at row `end / columns`, column `end % columns` in every case.
+    if end > 0, end % columns == 0 { output += "\n" }
+    let (endRow, endColumn) = end.quotientAndRemainder(dividingBy: columns)
+    let (row, column) = target.quotientAndRemainder(dividingBy: columns)
+    output += Self.up(endRow - row)
+    if column < endColumn { output += "\u{1B}[\(endColumn - column)D" }
+    if column > endColumn { output += "\u{1B}[\(column - endColumn)C" }
+    cursorRow = row
+    return output
+  }
+
+  private static func up(_ rows: Int) -> String {
+    rows > 0 ? "\u{1B}[\(rows)A" : ""
+  }
+
   /// How many columns `characters` take on a terminal: two for wide East Asian characters and
-  /// most emoji, one for the others.
+  /// most emoji, none for a combining mark on its own, one for the others.
+  ///
+  /// A character counts as its first scalar, so the combining marks joined to a letter add
+  /// nothing. It is an approximation of what terminals do, which is enough to place the cursor
+  /// on a line of Latin text: the table of wide characters is a short list of ranges; emoji
+  /// sequences (flags, skin tones, joined families) and "ambiguous" characters are counted by
+  /// their first scalar; and a wide character that does not fit at the end of a row, which a
+  /// terminal moves to the next row leaving a blank column, is counted as if it were split, so
+  /// the cursor ends up one column off on the rows after it.
   package static func width(_ characters: some Sequence<Character>) -> Int {
     characters.reduce(0) { total, character in
       guard let scalar = character.unicodeScalars.first else { return total }
-      return total + (isWide(scalar.value) ? 2 : 1)
+      return total + width(of: scalar)
+    }
+  }
+
+  private static func width(of scalar: Unicode.Scalar) -> Int {
+    switch scalar.properties.generalCategory {
+    case .nonspacingMark, .enclosingMark: 0
+    default: isWide(scalar.value) ? 2 : 1
     }
   }
 

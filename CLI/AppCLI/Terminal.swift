@@ -10,8 +10,11 @@ import Synchronization
 /// The terminal of an interactive `app-cli`: writes output lines, and once ``lines()`` is called,
 /// reads the input with an editable line (``LineEditor``) in raw mode.
 ///
-/// Output lines printed while a line is being typed go above it, and the line is redrawn. The
-/// terminal's mode is restored by ``restore()``, at exit, and on a signal that ends the process.
+/// Output lines printed while a line is being typed go above it, and the line is redrawn, over
+/// as many rows as it wraps onto at the terminal's current width. Ctrl-Z gives the terminal its
+/// mode back and stops the process; once it is continued, raw mode comes back and the line is
+/// redrawn. The terminal's mode is restored by ``restore()``, at exit, and on a signal that ends
+/// the process.
 ///
 /// ```swift
 /// let terminal = Terminal()
@@ -23,16 +26,25 @@ public final class Terminal: Sendable {
   private struct State {
     var editor: LineEditor?
     var isStopped = false
+    /// Whether the process is stopping or stopped for Ctrl-Z: the line is not on the screen.
+    var isSuspended = false
   }
 
   private let state = Mutex(State())
   private let prompt: String
+  private let device: TerminalDevice
 
   /// Creates the terminal of standard input and output; nothing changes until ``lines()``.
   ///
   /// - Parameter prompt: What the input line starts with.
-  public init(prompt: String = "> ") {
+  public convenience init(prompt: String = "> ") {
+    self.init(prompt: prompt, device: .standard)
+  }
+
+  /// Creates a terminal that works through `device`; nothing changes until ``lines()``.
+  package init(prompt: String, device: TerminalDevice) {
     self.prompt = prompt
+    self.device = device
   }
 
   /// Writes `line` and a newline to standard output (or error), above the input line if one is
@@ -42,14 +54,18 @@ public final class Terminal: Sendable {
   ///   - line: The text, which may hold several lines.
   ///   - toErrors: Whether it goes to standard error.
   public func write(_ line: String, toErrors: Bool = false) {
-    let descriptor = toErrors ? STDERR_FILENO : STDOUT_FILENO
+    let descriptor = toErrors ? device.errors : device.output
     state.withLock { state in
       // NB: the erase and the redraw go to standard output, where the input line is, even when
       // the text goes to standard error (which may be a file).
-      guard let editor = state.editor else { return Self.write(line + "\n", to: descriptor) }
-      Self.write(editor.erasing(), to: STDOUT_FILENO)
+      guard var editor = state.editor, !state.isSuspended else {
+        return Self.write(line + "\n", to: descriptor)
+      }
+      editor.columns = device.columns()
+      Self.write(editor.erasing(), to: device.output)
       Self.write(line + "\n", to: descriptor)
-      Self.write(editor.render(), to: STDOUT_FILENO)
+      Self.write(editor.render(), to: device.output)
+      state.editor = editor
     }
   }
 
@@ -57,11 +73,11 @@ public final class Terminal: Sendable {
   /// Ctrl-D (or Ctrl-C) on an empty line. Returns `nil`, changing nothing, when standard input is
   /// not a terminal.
   public func lines() -> AsyncStream<String>? {
-    guard TerminalMode.enterRaw() else { return nil }
+    guard device.enterRaw() else { return nil }
     let (stream, continuation) = AsyncStream.makeStream(of: String.self)
     state.withLock { state in
-      let editor = LineEditor(prompt: prompt)
-      Self.write(editor.render(), to: STDOUT_FILENO)
+      var editor = LineEditor(prompt: prompt, columns: device.columns())
+      Self.write(editor.render(), to: device.output)
       state.editor = editor
     }
     let thread = Thread { [self] in
@@ -75,10 +91,12 @@ public final class Terminal: Sendable {
   public func restore() {
     state.withLock { state in
       state.isStopped = true
-      if let editor = state.editor { Self.write(editor.erasing(), to: STDOUT_FILENO) }
+      if var editor = state.editor, !state.isSuspended {
+        Self.write(editor.erasing(), to: device.output)
+      }
       state.editor = nil
     }
-    TerminalMode.restore()
+    device.restore()
   }
 
   private func readLoop(_ continuation: AsyncStream<String>.Continuation) {
@@ -86,7 +104,7 @@ public final class Terminal: Sendable {
     var buffer = [UInt8](repeating: 0, count: 1024)
     while true {
       // NB: a bounded poll, so the thread notices `restore()` within a tenth of a second.
-      var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+      var descriptor = pollfd(fd: device.input, events: Int16(POLLIN), revents: 0)
       let ready = poll(&descriptor, 1, 100)
       if state.withLock({ $0.isStopped }) { return }
       if ready < 0, errno == EINTR { continue }
@@ -94,20 +112,43 @@ public final class Terminal: Sendable {
         if ready < 0 { return }
         continue
       }
-      let count = read(STDIN_FILENO, &buffer, buffer.count)
+      let count = read(device.input, &buffer, buffer.count)
       if count < 0, errno == EINTR || errno == EAGAIN { continue }
       guard count > 0 else { return }
-      let (lines, isFinished) = state.withLock { state -> ([String], Bool) in
-        guard var editor = state.editor else { return ([], true) }
+      let (lines, isFinished, suspends) = state.withLock { state -> ([String], Bool, Bool) in
+        guard var editor = state.editor else { return ([], true, false) }
+        editor.columns = device.columns()
         let (output, events) = editor.feed(buffer[..<count])
-        Self.write(output, to: STDOUT_FILENO)
+        Self.write(output, to: device.output)
         state.editor = editor
         var lines: [String] = []
         for case .submit(let line) in events { lines.append(line) }
-        return (lines, editor.isFinished)
+        let suspends = events.contains(.suspend) && !editor.isFinished
+        if suspends {
+          state.isSuspended = true
+          device.restore()
+        }
+        return (lines, editor.isFinished, suspends)
       }
       for line in lines { continuation.yield(line) }
       if isFinished { return }
+      if suspends { suspendAndResume() }
+    }
+  }
+
+  /// Stops the process (the terminal's mode was restored), then puts raw mode back and redraws
+  /// the line, unless ``restore()`` was called meanwhile.
+  private func suspendAndResume() {
+    // NB: outside the lock, so that output lines written while the process stops (or, in tests,
+    // by the suspend function) print as plain lines instead of waiting.
+    device.suspend()
+    state.withLock { state in
+      state.isSuspended = false
+      guard !state.isStopped, var editor = state.editor else { return }
+      _ = device.enterRaw()
+      editor.columns = device.columns()
+      Self.write(editor.render(), to: device.output)
+      state.editor = editor
     }
   }
 

@@ -25,7 +25,14 @@ import Testing
   }
 
   @Test func otherControlBytesAreDropped() {
-    #expect(decode([0x00, 0x09, 0x1A, 0x1C, UInt8(ascii: "x")]) == [.character("x")])
+    #expect(decode([0x00, 0x09, 0x1C, 0x1F, UInt8(ascii: "x")]) == [.character("x")])
+  }
+
+  @Test func ctrlZIsSuspendAmongOtherKeys() {
+    #expect(
+      decode([UInt8(ascii: "a"), 0x1A, UInt8(ascii: "b")]) == [
+        .character("a"), .suspend, .character("b"),
+      ])
   }
 
   @Test func arrowKeysInBothEncodings() {

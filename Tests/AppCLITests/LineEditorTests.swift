@@ -13,9 +13,9 @@ import Testing
 
   @Test func typingEchoesTheWholeLineEachTime() {
     var editor = LineEditor(prompt: "> ")
-    #expect(editor.render() == "\r> \(escape)[K")
+    #expect(editor.render() == "\r\(escape)[J> ")
     let (output, events) = type("ab", into: &editor)
-    #expect(output == "\r> a\(escape)[K\r> ab\(escape)[K")
+    #expect(output == "\r\(escape)[J> a\r\(escape)[J> ab")
     #expect(events.isEmpty)
     #expect(editor.line == "ab")
     #expect(editor.cursor == 2)
@@ -27,7 +27,7 @@ import Testing
     _ = type("\(escape)[D\(escape)[D", into: &editor)
     let (output, events) = type("\r", into: &editor)
     #expect(events == [.submit("quit")])
-    #expect(output == "\r> quit\(escape)[K\n\r> \(escape)[K")
+    #expect(output == "\r\(escape)[J> quit\n\r\(escape)[J> ")
     #expect(editor.line.isEmpty)
     #expect(editor.cursor == 0)
   }
@@ -40,7 +40,7 @@ import Testing
   @Test func leftRightHomeAndEndMoveTheCursorWithinTheLine() {
     var editor = LineEditor(prompt: "> ")
     _ = type("abc", into: &editor)
-    #expect(type("\(escape)[D", into: &editor).output == "\r> abc\(escape)[K\(escape)[1D")
+    #expect(type("\(escape)[D", into: &editor).output == "\r\(escape)[J> abc\(escape)[1D")
     #expect(editor.cursor == 2)
     _ = type("\u{01}", into: &editor)
     #expect(editor.cursor == 0)
@@ -123,7 +123,7 @@ import Testing
     var editor = LineEditor(prompt: "> ")
     let (output, events) = type("\u{04}more", into: &editor)
     #expect(events == [.endOfInput])
-    #expect(output == "\r\(escape)[K")
+    #expect(output == "\r\(escape)[J")
     #expect(editor.isFinished)
     #expect(editor.render().isEmpty)
     #expect(editor.printingAbove("late") == "late\n")
@@ -133,7 +133,7 @@ import Testing
     var editor = LineEditor(prompt: "> ")
     let (output, events) = type("abc\u{03}", into: &editor)
     #expect(events.isEmpty)
-    #expect(output.hasSuffix("^C\n\r> \(escape)[K"))
+    #expect(output.hasSuffix("\r\(escape)[J> abc^C\n\r\(escape)[J> "))
     #expect(editor.line.isEmpty)
     #expect(type("\u{03}", into: &editor).events == [.endOfInput])
   }
@@ -143,8 +143,8 @@ import Testing
     _ = type("email a\(escape)[D", into: &editor)
     #expect(
       editor.printingAbove("Activity: 4 items")
-        == "\r\(escape)[KActivity: 4 items\n\r> email a\(escape)[K\(escape)[1D")
-    #expect(editor.erasing() == "\r\(escape)[K")
+        == "\r\(escape)[JActivity: 4 items\n\r\(escape)[J> email a\(escape)[1D")
+    #expect(editor.erasing() == "\r\(escape)[J")
   }
 
   @Test func escapeSequencesAreNeverEchoed() {
@@ -166,7 +166,7 @@ import Testing
     #expect(editor.line == "é日x")
     #expect(editor.cursor == 3)
     bytes = Array("\(escape)[D\(escape)[D".utf8)
-    #expect(editor.feed(bytes).output.hasSuffix("\r> é日x\(escape)[K\(escape)[3D"))
+    #expect(editor.feed(bytes).output.hasSuffix("\r\(escape)[J> é日x\(escape)[3D"))
     _ = type("\u{7F}", into: &editor)
     #expect(editor.line == "日x")
   }

@@ -105,20 +105,20 @@ private func readBytes(_ descriptor: Int32, _ buffer: inout [UInt8]) -> Int {
     defer { if process.isRunning { process.terminate() } }
 
     #expect(
-      terminal.read { $0.contains("Type 'help' for the commands.") && $0.hasSuffix("> \u{1B}[K") })
+      terminal.read { $0.contains("Type 'help' for the commands.") && $0.hasSuffix("\u{1B}[J> ") })
     // A typo fixed with Left, Backspace and Right, then Home and End.
     terminal.type("emaxl\u{1B}[D\u{7F}i\u{1B}[C")
     terminal.type("\u{1B}[H\u{1B}[F blob@example.com\r")
     #expect(terminal.read { $0.contains("Login: email blob@example.com, password (none)") })
     // The history recalls the line; Ctrl-U clears it; Ctrl-D on the empty line quits.
     terminal.type("\u{1B}[A")
-    #expect(terminal.read { $0.hasSuffix("\r> email blob@example.com\u{1B}[K") })
+    #expect(terminal.read { $0.hasSuffix("\r\u{1B}[J> email blob@example.com") })
     terminal.type("\u{15}\u{04}")
     #expect(terminal.read { _ in !process.isRunning })
     process.waitUntilExit()
     #expect(process.terminationStatus == 0)
     #expect(!terminal.transcript.contains("^["))
-    #expect(terminal.transcript.contains("\r> email blob@example.com\u{1B}[K\r\n"))
+    #expect(terminal.transcript.contains("\r\u{1B}[J> email blob@example.com\r\n"))
     #expect(terminal.localModes == modesBefore)
   }
 
@@ -135,7 +135,7 @@ private func readBytes(_ descriptor: Int32, _ buffer: inout [UInt8]) -> Int {
     process.standardOutput = device
     process.standardError = device
     try process.run()
-    #expect(terminal.read { $0.hasSuffix("> \u{1B}[K") })
+    #expect(terminal.read { $0.hasSuffix("\u{1B}[J> ") })
     #expect(terminal.localModes & tcflag_t(ICANON | ECHO) == 0)
     process.terminate()
     process.waitUntilExit()
