@@ -12,7 +12,7 @@ import Testing
 @Test func readmeSession() async {
   let clock = TestClock()
   let login = DependencyReplay<User>("login", clock: clock, [
-    .failure(APIError.wrongPassword, after: .milliseconds(303)),
+    .failure(APIError.wrongPassword, after: .milliseconds(367)),
     .success(User(id: 1, name: "Blob", email: "blob@example.com"), after: .milliseconds(300)),
   ])
   let fetchActivity = DependencyReplay<[ActivityItem]>("fetchActivity", clock: clock, [
@@ -84,14 +84,13 @@ import Testing
       $0.isLoading = true
     }
   }
-  await clock.advance(by: .milliseconds(304))
+  await clock.advance(by: .milliseconds(368))
   await store.receive(\.login.loginResponse.failure) {
     $0.account.modify(\.loggedOut) {
       $0.isLoading = false
       $0.errorMessage = "We could not log you in. Please try again"
     }
   }
-  await clock.advance(by: .milliseconds(1))
   await store.send(.login(.binding(.set(\.password, "swift-6")))) {
     $0.account.modify(\.loggedOut) {
       $0.password = "swift-6"
@@ -103,7 +102,7 @@ import Testing
       $0.errorMessage = nil
     }
   }
-  await clock.advance(by: .milliseconds(301))
+  await clock.advance(by: .milliseconds(302))
   await store.receive(\.login.loginResponse.success, User(id: 1, name: "Blob", email: "blob@example.com")) {
     $0.account.modify(\.loggedOut) {
       $0.isLoading = false
@@ -188,7 +187,7 @@ import Testing
     ]
     $0.activity?.isLoading = false
   }
-  await clock.advance(by: .milliseconds(1))
+  await clock.advance(by: .milliseconds(2))
   await store.send(.tabSelected(.activity))
   await clock.advance(by: .milliseconds(1))
   await store.send(.activity(.itemTapped(3))) {
@@ -209,15 +208,14 @@ import Testing
       )
     )
   }
-  await clock.advance(by: .milliseconds(301))
+  await clock.advance(by: .milliseconds(302))
   await store.receive(\.activity.markReadResponse)
   await clock.advance(by: .milliseconds(1))
   await store.send(.tabSelected(.account)) {
     $0.selectedTab = .account
   }
-  await clock.advance(by: .milliseconds(2))
-  await store.send(.activity(.onDisappear))
   await clock.advance(by: .milliseconds(1))
+  await store.send(.activity(.onDisappear))
   await store.send(.profile(.onAppear)) {
     $0.account.modify(\.loggedIn) {
       $0.isLoading = true
@@ -238,6 +236,7 @@ import Testing
       $0.isLoading = false
     }
   }
+  await clock.advance(by: .milliseconds(4))
   await store.send(.profile(.logoutButtonTapped)) {
     $0.account.modify(\.loggedIn) {
       $0.alert = AlertState {
