@@ -1,0 +1,76 @@
+import AppCLI
+import Foundation
+import Testing
+
+/// `record FILE` and `--record FILE`: a session written as a test that replays it.
+extension EndToEndTests {
+  @Test func recordWritesTheSessionSoFarAsATestNamedAfterItsFile() throws {
+    defer { cleanUp() }
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let file = directory.appending(path: "TypedEmailTests.swift")
+    let run = try run("email blob@example.com\nrecord \(file.path)\nquit\n")
+    #expect(run.status == 0)
+    #expect(run.output.contains("Recorded 1 action as a test in \(file.path)."))
+    let source = try String(contentsOf: file, encoding: .utf8)
+    #expect(source.hasPrefix("// swift-format-ignore-file\n"))
+    #expect(source.contains("@Test func typedEmail() async {"))
+    #expect(
+      source.contains(
+        """
+          await store.send(.login(.binding(.set(\\.email, "blob@example.com")))) {
+            $0.account.modify(\\.loggedOut) {
+              $0.email = "blob@example.com"
+            }
+          }
+        """))
+  }
+
+  @Test func recordOptionWritesTheWholeSessionWithTheAPIsAnswersWhenItEnds() throws {
+    defer { cleanUp() }
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let file = directory.appending(path: "LoginSession.swift")
+    let run = try run(
+      "email blob@example.com\npassword swift-6\nsubmit\nquit\n",
+      ["--record", file.path])
+    #expect(run.status == 0)
+    #expect(run.output.hasSuffix("as a test in \(file.path).\n"))
+    let source = try String(contentsOf: file, encoding: .utf8)
+    #expect(source.contains("@Test func loginSession() async {"))
+    #expect(source.contains(#"let login = DependencyReplay<User>("login", clock: clock, ["#))
+    #expect(source.contains("$0.apiClient.login = { _, _ in try await login.next() }"))
+    #expect(source.contains("$0.apiClient.fetchActivity = { _ in try await fetchActivity.next() }"))
+    #expect(source.contains("await store.send(.login(.submitButtonTapped)) {"))
+    #expect(
+      source.contains(
+        #"await store.receive(\.login.delegate.didLogin, User(id: 1, name: "Blob", email: "blob@example.com")) {"#
+      ))
+    #expect(source.contains("$0.$currentUser.withLock { $0 = User(id: 1, name: \"Blob\""))
+    // NB: the feed's refresh timer still runs when the session ends.
+    #expect(source.hasSuffix("  await store.skipInFlightEffects()\n}\n"))
+  }
+
+  @Test func recordingToAFolderThatDoesNotExistFailsTheScript() throws {
+    defer { cleanUp() }
+    let file = directory.appending(path: "missing/Session.swift")
+    let run = try run("record \(file.path)\nquit\n")
+    #expect(run.status == 1)
+    #expect(run.errors.contains("error: cannot write '\(file.path)': "))
+    #expect(!FileManager.default.fileExists(atPath: file.path))
+  }
+
+  @Test func recordNeedsAFile() throws {
+    defer { cleanUp() }
+    let run = try run("record\nquit\n")
+    #expect(run.status == 1)
+    #expect(
+      run.errors.contains(
+        "'record' needs a value, e.g. 'record Tests/AppFeatureTests/SessionTests.swift'."))
+  }
+
+  @Test func recordOptionParses() throws {
+    #expect(try Options.parse(["--record", "a.swift"]).record == "a.swift")
+    #expect(try Options.parse(["--record=b.swift"]).record == "b.swift")
+    #expect(throws: OptionsError.missingValue("--record")) { try Options.parse(["--record"]) }
+    #expect(try Command.parse("record  x.swift") == .record("x.swift"))
+  }
+}
