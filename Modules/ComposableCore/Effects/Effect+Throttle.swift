@@ -29,6 +29,45 @@ extension Effect where Action: Sendable {
     clock: C,
     latest: Bool
   ) -> Self {
+    throttled(id: id, for: interval, clock: clock, latest: latest)
+  }
+
+  /// Lets at most one action of this effect through per `interval` of a clock held as
+  /// `any Clock<Duration>`, such as the `continuousClock` dependency, as
+  /// ``throttle(id:for:clock:latest:)-(_,_,C,_)`` does on a concrete clock.
+  ///
+  /// ```swift
+  /// @Dependency(\.continuousClock) var clock
+  /// return .send(.saveScrollPosition(offset))
+  ///   .throttle(id: CancelID.scroll, for: .seconds(1), clock: clock, latest: true)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - id: The effect's cancellation id, shared by the effects throttled together.
+  ///   - interval: The least time between two actions let through.
+  ///   - clock: The clock to measure it on.
+  ///   - latest: Whether the newest action of an interval goes through at its end (`true`) or the
+  ///     first one (`false`).
+  /// - Returns: The throttled effect.
+  @_disfavoredOverload
+  public func throttle(
+    id: some Hashable & Sendable,
+    for interval: Duration,
+    clock: any Clock<Duration>,
+    latest: Bool
+  ) -> Self {
+    func throttled(on clock: some Clock<Duration>) -> Self {
+      self.throttled(id: id, for: interval, clock: clock, latest: latest)
+    }
+    return throttled(on: clock)
+  }
+
+  private func throttled<C: Clock>(
+    id: some Hashable & Sendable,
+    for interval: C.Duration,
+    clock: C,
+    latest: Bool
+  ) -> Self {
     guard !isNone else { return .none }
     let throttleID = EffectID(id)
     let base = self
