@@ -19,12 +19,12 @@ import Testing
 
     let calls = recording.calls
     #expect(calls.map(\.endpoint.path) == ["apiClient.login", "apiClient.login"])
-    #expect(try calls[0].result.get() as? User == User(id: 1, name: "Blob"))
-    #expect(throws: Unimplemented.self) { try calls[1].result.get() }
+    #expect(try calls[0].result?.get() as? User == User(id: 1, name: "Blob"))
+    #expect(throws: Unimplemented.self) { try calls[1].result?.get() }
     #expect(calls.allSatisfy { $0.valueType == User.self })
   }
 
-  @Test func aCancelledCallIsNotRecorded() async {
+  @Test func aCancelledCallIsRecordedWithoutAnAnswer() async {
     let recording = DependencyRecording()
     let login = self.login
     let task = Task {
@@ -35,7 +35,36 @@ import Testing
       }
     }
     await #expect(throws: CancellationError.self) { try await task.value }
-    #expect(recording.calls.isEmpty)
+    #expect(recording.calls.count == 1)
+    #expect(recording.calls.first?.result == nil)
+  }
+
+  @Test func callsKeepTheOrderTheyWereMadeInWhateverOrderTheyAnswer() async throws {
+    let recording = DependencyRecording()
+    let fetch = RecordedEndpoint.asyncThrowing("api.fetch", parameters: 1)
+    let (slowGate, openSlow) = AsyncStream.makeStream(of: Void.self)
+    let (fastGate, openFast) = AsyncStream.makeStream(of: Void.self)
+    func call(_ name: String, after gate: AsyncStream<Void>) -> Task<String, any Error> {
+      Task {
+        try await recording.record(fetch) { () async throws -> String in
+          for await _ in gate { break }
+          return name
+        }
+      }
+    }
+    func untilCalled(_ count: Int) async {
+      for _ in 0..<10_000 where recording.calls.count < count { await Task.yield() }
+    }
+    let slow = call("slow", after: slowGate)
+    await untilCalled(1)
+    let fast = call("fast", after: fastGate)
+    await untilCalled(2)
+    openFast.yield()
+    #expect(try await fast.value == "fast")
+    #expect(try recording.calls.map { try $0.result?.get() as? String } == [nil, "fast"])
+    openSlow.yield()
+    #expect(try await slow.value == "slow")
+    #expect(try recording.calls.map { try $0.result?.get() as? String } == ["slow", "fast"])
   }
 
   @Test func generatorsRecordWhatTheyGive() {
@@ -73,6 +102,14 @@ import Testing
     #expect(try await first.value == 1)
     #expect(try await replay.next() == 2)
     #expect(replay.remainingCount == 0)
+  }
+
+  @Test func anUnansweredCallWaitsUntilItIsCancelled() async {
+    let replay = DependencyReplay<Int>("fetchCount", [.unanswered])
+    let task = Task { try await replay.next() }
+    for _ in 0..<10 { await Task.yield() }
+    task.cancel()
+    await #expect(throws: CancellationError.self) { try await task.value }
   }
 
   @Test func aRecordedErrorIsThrown() async {

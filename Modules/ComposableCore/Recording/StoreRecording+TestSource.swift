@@ -154,10 +154,14 @@ extension StoreRecording {
       let after = duration > 0 ? ", after: \(Self.durationCode(milliseconds: duration))" : ""
       let answer: String
       switch call.result {
-      case .success(let value):
+      case .success(let value)?:
         answer = ".success(\(try writer.code(for: value))\(after))"
-      case .failure(let error):
+      case .failure(let error)?:
         answer = ".failure(\(try writer.code(for: error, qualified: true))\(after))"
+      case nil:
+        // NB: cancelled before it answered, or still running at the end: the test's call is
+        // cancelled at the same step, or skipped with the effects still running.
+        answer = ".unanswered"
       }
       answers[call.endpoint, default: []].append(answer)
       types[call.endpoint] = call.valueType

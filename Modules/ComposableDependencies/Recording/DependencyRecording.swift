@@ -21,9 +21,10 @@ public final class DependencyRecording: Sendable {
   public struct Call: Sendable {
     /// The endpoint called.
     public var endpoint: RecordedEndpoint
-    /// What the call returned, or the error it threw.
-    public var result: Result<any Sendable, any Error>
-    /// How long the call took.
+    /// What the call returned, or the error it threw; `nil` while it runs, and for a call that
+    /// was cancelled before it answered.
+    public var result: Result<any Sendable, any Error>?
+    /// How long the call took, once it answered.
     public var duration: Duration
     /// The type of the value the endpoint returns.
     public var valueType: Any.Type
@@ -38,7 +39,8 @@ public final class DependencyRecording: Sendable {
   /// ```
   public init() {}
 
-  /// The calls recorded so far, in the order they returned.
+  /// The calls recorded so far, in the order they were made (a replay answers them in that
+  /// order), answered or not.
   ///
   /// ```swift
   /// recording.calls.map(\.endpoint.name)  // ["login", "fetchActivity"]
@@ -49,8 +51,10 @@ public final class DependencyRecording: Sendable {
 
   /// Runs an endpoint's live operation and records what it returned or threw.
   ///
-  /// A cancelled call (one that throws `CancellationError`, or any error once its task is
-  /// cancelled) is not recorded: its effect was cancelled, so no test step depends on it.
+  /// The call takes its place in ``calls`` when it starts, so a replay answers calls in the order
+  /// they were made, whatever the order they answered in. A cancelled call (one that throws
+  /// `CancellationError`, or any error once its task is cancelled) keeps no answer: its test
+  /// replays it as one that waits until it is cancelled again.
   ///
   /// ```swift
   /// try await recording.record(.asyncThrowing("apiClient.fetchActivity", parameters: 1)) {
@@ -70,13 +74,15 @@ public final class DependencyRecording: Sendable {
   ) async throws -> Value {
     let clock = ContinuousClock()
     let start = clock.now
+    let index = append(
+      Call(endpoint: endpoint, result: nil, duration: .zero, valueType: Value.self))
     do {
       let value = try await operation()
-      append(endpoint, .success(value), start.duration(to: clock.now), Value.self)
+      answer(index, .success(value), after: start.duration(to: clock.now))
       return value
     } catch {
       if !(error is CancellationError), !Task.isCancelled {
-        append(endpoint, .failure(error), start.duration(to: clock.now), Value.self)
+        answer(index, .failure(error), after: start.duration(to: clock.now))
       }
       throw error
     }
@@ -96,16 +102,26 @@ public final class DependencyRecording: Sendable {
     -> Value
   {
     let value = operation()
-    append(endpoint, .success(value), .zero, Value.self)
+    append(
+      Call(endpoint: endpoint, result: .success(value), duration: .zero, valueType: Value.self))
     return value
   }
 
-  private func append(
-    _ endpoint: RecordedEndpoint, _ result: Result<any Sendable, any Error>,
-    _ duration: Duration, _ valueType: Any.Type
+  @discardableResult
+  private func append(_ call: Call) -> Int {
+    log.withLock { log in
+      log.append(call)
+      return log.count - 1
+    }
+  }
+
+  private func answer(
+    _ index: Int, _ result: Result<any Sendable, any Error>, after duration: Duration
   ) {
-    let call = Call(endpoint: endpoint, result: result, duration: duration, valueType: valueType)
-    log.withLock { $0.append(call) }
+    log.withLock { log in
+      log[index].result = result
+      log[index].duration = duration
+    }
   }
 }
 

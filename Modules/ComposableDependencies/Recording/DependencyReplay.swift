@@ -29,7 +29,8 @@ public final class DependencyReplay<Value: Sendable>: Sendable {
   /// .failure(APIError.wrongPassword, after: .milliseconds(300))
   /// ```
   public struct Answer: Sendable {
-    let result: Result<Value, any Error>
+    /// What the call answered; `nil` for one that never answered.
+    let result: Result<Value, any Error>?
     let duration: Duration
 
     /// A call that returned `value` after `duration`.
@@ -58,6 +59,16 @@ public final class DependencyReplay<Value: Sendable>: Sendable {
     /// - Returns: The answer.
     public static func failure(_ error: any Error, after duration: Duration = .zero) -> Self {
       Self(result: .failure(error), duration: duration)
+    }
+
+    /// A call that never answered: cancelled first, or still running when the session ended. It
+    /// waits until it is cancelled, then throws `CancellationError`.
+    ///
+    /// ```swift
+    /// .unanswered
+    /// ```
+    public static var unanswered: Self {
+      Self(result: nil, duration: .zero)
     }
   }
 
@@ -100,15 +111,22 @@ public final class DependencyReplay<Value: Sendable>: Sendable {
   /// ```
   ///
   /// - Returns: The recorded value.
-  /// - Throws: The recorded error; `CancellationError` when cancelled while sleeping;
-  ///   ``DependencyReplayError`` after reporting an issue when every answer was used.
+  /// - Throws: The recorded error; `CancellationError` when cancelled while sleeping, or once
+  ///   an ``Answer/unanswered`` call is cancelled; ``DependencyReplayError`` after reporting an
+  ///   issue when every answer was used.
   public func next(
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
     column: UInt = #column
   ) async throws -> Value {
     let answer = try take(fileID: fileID, filePath: filePath, line: line, column: column)
+    guard let result = answer.result else {
+      // NB: a stream that never yields ends when the task is cancelled.
+      let never = AsyncStream<Never> { _ in }
+      for await _ in never {}
+      throw CancellationError()
+    }
     if let clock, answer.duration > .zero { try await clock.sleep(for: answer.duration) }
-    return try answer.result.get()
+    return try result.get()
   }
 
   /// The next recorded value, at once: for synchronous endpoints such as generators.
@@ -127,7 +145,7 @@ public final class DependencyReplay<Value: Sendable>: Sendable {
     let answer =
       (try? take(fileID: fileID, filePath: filePath, line: line, column: column))
       ?? answers.last
-    guard let answer, case .success(let value) = answer.result else {
+    guard let answer, case .success(let value)? = answer.result else {
       preconditionFailure("\(name): a synchronous replay needs recorded values, not errors.")
     }
     return value
