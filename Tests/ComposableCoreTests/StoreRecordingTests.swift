@@ -112,6 +112,22 @@ extension CasePath where Value == SignUp.Action {
     }
   }
 
+  @Test func aRecordingGivenToASecondStoreReportsAndStartsOver() {
+    let recording = StoreRecording<SignUp.State, SignUp.Action>()
+    let first = Store(initialState: SignUp.State(), recording: recording) { SignUp() }
+    first.send(.submitButtonTapped)
+    let issues = withExpectedIssue {
+      _ = Store(initialState: SignUp.State(email: "a"), recording: recording) { SignUp() }
+    }
+    #expect(
+      issues.map(\.message) == [
+        "A StoreRecording was given to a second store. A recording records one store: create "
+          + "one per store. It now records the new store, from its initial state."
+      ])
+    #expect(recording.steps.isEmpty)
+    #expect(recording.initialState == recording.writer.snapshot(of: SignUp.State(email: "a")))
+  }
+
   @Test func theTimeBetweenActionsIsAdvancedOnlyWhileEffectsRun() async throws {
     let clock = TestClock()
     let recording = StoreRecording<Counter.State, Counter.Action>()

@@ -1,4 +1,5 @@
 import ComposableCustomDump
+import ComposableIssueReporting
 
 /// What a store did, action by action: which actions were sent and which effects sent back, how
 /// each changed the state, and when. Write it out as an exhaustive test with
@@ -72,6 +73,14 @@ public final class StoreRecording<State, Action: Sendable> {
   }
 
   func begin(initialState: State, countRunningEffects: @escaping () -> Int) {
+    if self.initialState != nil {
+      reportIssue(
+        """
+        A StoreRecording was given to a second store. A recording records one store: create \
+        one per store. It now records the new store, from its initial state.
+        """)
+      steps = []
+    }
     self.initialState = writer.snapshot(of: initialState)
     self.countRunningEffects = countRunningEffects
     self.start = clock.now
