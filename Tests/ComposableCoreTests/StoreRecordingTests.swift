@@ -156,6 +156,41 @@ extension CasePath where Value == SignUp.Action {
     #expect(!source.contains("skipInFlightEffects"))
   }
 
+  @Test func aTimerOnTheRecordingsClockIsReplayedByAdvancingIt() async throws {
+    let clock = TestClock()
+    let recording = StoreRecording<Pane.State, Pane.Action>(clock: clock)
+    let store = Store(initialState: Pane.State(), recording: recording) {
+      Pane()
+    } withDependencies: {
+      $0.continuousClock = clock
+    }
+    let task = store.send(.startTimerButtonTapped)
+    for tick in 1...2 {
+      await clock.advance(by: .seconds(1))
+      for _ in 0..<10_000 where recording.steps.count <= tick { await Task.yield() }
+    }
+    let source = try recording.testSource(named: "timer", reducer: "Pane()", imports: [])
+    #expect(
+      source.hasSuffix(
+        """
+          await store.send(.startTimerButtonTapped)
+          await clock.advance(by: .seconds(1))
+          await store.receive(\\.timerTick) {
+            $0.count = 1
+          }
+          await clock.advance(by: .seconds(1))
+          await store.receive(\\.timerTick) {
+            $0.count = 2
+          }
+          // The session ended with these effects still running.
+          await store.skipInFlightEffects()
+        }
+
+        """))
+    task.cancel()
+    await task.finish()
+  }
+
   @Test func effectsStillRunningAtTheEndAreSkipped() async throws {
     let clock = TestClock()
     let recording = StoreRecording<Counter.State, Counter.Action>()

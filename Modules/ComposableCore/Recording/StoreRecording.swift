@@ -54,22 +54,37 @@ public final class StoreRecording<State, Action: Sendable> {
   /// How many of the store's effects are running now.
   public var runningEffectCount: Int { countRunningEffects?() ?? 0 }
 
-  private let clock = ContinuousClock()
-  private var start: ContinuousClock.Instant
+  /// The time since the store was created, on the recording's clock.
+  private var elapsed: () -> Duration
+  private let makeElapsed: () -> () -> Duration
   private var isSendPending = false
   private var pending: (origin: Step.Origin, action: Action, before: SwiftCodeSnapshot)?
   private var countRunningEffects: (() -> Int)?
 
   /// Creates an empty recording, for one store.
   ///
+  /// The time of each action is read on `clock`: the continuous clock for a live session, or
+  /// the clock its store's effects sleep on when that is a test clock.
+  ///
   /// ```swift
   /// let recording = StoreRecording<Counter.State, Counter.Action>()
   /// ```
   ///
-  /// - Parameter writer: How values are written as code.
-  public init(writer: SwiftCodeWriter = SwiftCodeWriter()) {
+  /// - Parameters:
+  ///   - writer: How values are written as code.
+  ///   - clock: The clock the actions' times are read on.
+  public init(
+    writer: SwiftCodeWriter = SwiftCodeWriter(), clock: any Clock<Duration> = ContinuousClock()
+  ) {
     self.writer = writer
-    self.start = clock.now
+    func timer(on clock: some Clock<Duration>) -> () -> () -> Duration {
+      {
+        let start = clock.now
+        return { start.duration(to: clock.now) }
+      }
+    }
+    self.makeElapsed = timer(on: clock)
+    self.elapsed = makeElapsed()
   }
 
   func begin(initialState: State, countRunningEffects: @escaping () -> Int) {
@@ -83,7 +98,7 @@ public final class StoreRecording<State, Action: Sendable> {
     }
     self.initialState = writer.snapshot(of: initialState)
     self.countRunningEffects = countRunningEffects
-    self.start = clock.now
+    self.elapsed = makeElapsed()
   }
 
   /// The store's `send` was called: the next action reduced is a sent one.
@@ -102,7 +117,7 @@ public final class StoreRecording<State, Action: Sendable> {
     steps.append(
       Step(
         origin: pending.origin, action: pending.action, before: pending.before,
-        after: writer.snapshot(of: state), time: start.duration(to: clock.now),
+        after: writer.snapshot(of: state), time: elapsed(),
         runningEffectCount: 0))
   }
 
