@@ -303,6 +303,18 @@ extension CasePath where Value == SignUp.Action {
         == ".alert(.presented(.confirmDelete))")
   }
 
+  @Test func aBindingThroughASubscriptCannotBeWritten() {
+    struct Form: Equatable { var values = [0] }
+    #expect {
+      try SwiftCodeWriter().code(for: BindingAction<Form>.set(\.values[0], 1))
+    } throws: { error in
+      guard let error = error as? SwiftCodeError else { return false }
+      return error.typeName == "BindingAction<Form>"
+        && error.reason.hasPrefix("the key path ")
+        && error.reason.hasSuffix(" has no name that code can spell.")
+    }
+  }
+
   @Test func aReceivedActionIsMatchedByItsDeepestCaseAndComparableValue() {
     typealias Pattern = (casePath: [String], payload: Any?)
     func pattern(_ action: Any) -> Pattern {
