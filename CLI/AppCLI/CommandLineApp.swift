@@ -103,6 +103,11 @@ public final class CommandLineApp {
         }
       }
     }
+    // NB: checked now, so that a session is not lost to a path it cannot be written to.
+    if let path = options.record, let problem = DataDirectoryCheck.recordProblem(with: path) {
+      errorOutput(style.error(problem))
+      return 2
+    }
     if !options.inMemory {
       let directory = options.dataDirectory ?? APIClient.defaultDataDirectory
       if let problem = DataDirectoryCheck.problem(with: directory) {
@@ -187,6 +192,15 @@ public final class CommandLineApp {
       } catch {
         errorOutput(style.error(error.description))
         failed = true
+        // NB: the path was writable at launch; rather than lose the session, write it elsewhere.
+        if case .cannotWrite = error {
+          let fallback = FileManager.default.temporaryDirectory
+            .appending(path: URL(filePath: path).lastPathComponent).path(percentEncoded: false)
+          if let count = try? session.writeTest(to: fallback) {
+            errorOutput(
+              "The session's test was written to \(fallback) instead (\(count) actions).")
+          }
+        }
       }
     }
     return (failed || session.errorCount > 0) && !isInteractive ? 1 : 0
@@ -301,7 +315,8 @@ public final class CommandLineApp {
     Every command prints its result; one that waits for a request in flight says so.
     A script run exits with status 1 if any line failed (an unknown command, a 'submit' with an
     empty field, a damaged data file, a line over 4096 bytes), 2 for a bad argument, an
-    unreadable script or a data folder that is a file or not writable.
+    unreadable script, a data folder that is a file or not writable, or a --record FILE whose
+    folder does not exist or is not writable.
     """
   }
 }

@@ -32,6 +32,33 @@ enum DataDirectoryCheck {
     return nil
   }
 
+  /// Why the test of `--record FILE` could not be written at `path` when the session ends, or
+  /// `nil` when it can: `path` is not a folder, and its folder exists and takes a file.
+  static func recordProblem(with path: String) -> String? {
+    let file = URL(filePath: path)
+    var isDirectory: ObjCBool = false
+    if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory),
+      isDirectory.boolValue
+    {
+      return "'\(path)' is a folder; give --record the path of a .swift file."
+    }
+    let folder = file.deletingLastPathComponent()
+    let folderPath = folder.path(percentEncoded: false)
+    guard FileManager.default.fileExists(atPath: folderPath, isDirectory: &isDirectory),
+      isDirectory.boolValue
+    else {
+      return "cannot record to '\(path)': the folder '\(folderPath)' does not exist."
+    }
+    let probe = folder.appending(path: ".app-cli-write-test-\(UUID().uuidString)")
+    do {
+      try Data().write(to: probe)
+      try? FileManager.default.removeItem(at: probe)
+    } catch {
+      return "cannot record to '\(path)': \(reason(error, creating: nil))"
+    }
+    return nil
+  }
+
   /// Why a folder could not be created or written, in a few words: a file in the way, or the
   /// system's reason.
   private static func reason(_ error: any Error, creating directory: URL?) -> String {

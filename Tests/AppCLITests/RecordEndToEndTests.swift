@@ -58,6 +58,21 @@ extension EndToEndTests {
     #expect(!FileManager.default.fileExists(atPath: file.path))
   }
 
+  @Test func recordOptionToAPlaceItCannotWriteExitsBeforeTheSession() throws {
+    defer { cleanUp() }
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let missing = directory.appending(path: "missing/Session.swift").path
+    let missingFolder = try run("email blob@example.com\nquit\n", ["--record", missing])
+    #expect(missingFolder.status == 2)
+    #expect(
+      missingFolder.errors.contains(
+        "cannot record to '\(missing)': the folder '\(directory.path)/missing/' does not exist."))
+    #expect(!missingFolder.output.contains("Login:"))
+    let folder = try self.run("quit\n", ["--record", directory.path])
+    #expect(folder.status == 2)
+    #expect(folder.errors.contains("is a folder; give --record the path of a .swift file."))
+  }
+
   @Test func recordNeedsAFile() throws {
     defer { cleanUp() }
     let run = try run("record\nquit\n")
