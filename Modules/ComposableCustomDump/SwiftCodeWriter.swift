@@ -79,8 +79,9 @@ public struct SwiftCodeWriter: Sendable {
   ///
   /// A changed property of a struct is assigned on its own (`$0.login.email = "a"`); the
   /// payload of an enum case that stays the same is changed in place with
-  /// `$0.account.modify(\.loggedIn) { … }`; an element of an identified collection through
-  /// `$0.items[id: 3]?`; a shared property with `$0.$count.withLock { $0 = 1 }`. Anything else
+  /// `$0.account.modify(\.loggedIn) { … }` (through `?` when optional); an element of an
+  /// identified collection through `$0.items[id: 3]?`; an entry of a dictionary through
+  /// `$0.scores["blob"]`; a shared property with `$0.$count.withLock { $0 = 1 }`. Anything else
   /// that changed is assigned whole.
   ///
   /// ```swift
@@ -566,13 +567,16 @@ public struct SwiftCodeWriter: Sendable {
         }
       }
     case (.optional(let old?), .optional(let new?)):
-      if case .structure = new {
+      switch (old, new) {
+      case (.structure, .structure), (.keyed, .keyed):
         try assign(
           from: old, to: new, at: target + "?", path: path, into: &lines, shared: &shared)
-      } else if case .keyed = new {
+      case (.enumeration(_, let oldName, _), .enumeration(_, let newName, let payload?))
+      where oldName == newName && Self.isModifiable(payload):
+        // NB: `$0.destination?.modify(\.edit) { … }` changes a presented case in place.
         try assign(
           from: old, to: new, at: target + "?", path: path, into: &lines, shared: &shared)
-      } else {
+      default:
         try assignWhole(after, at: target, path: path, into: &lines)
       }
     case (
@@ -587,6 +591,29 @@ public struct SwiftCodeWriter: Sendable {
       let body = inner.map { "  " + $0.replacingOccurrences(of: "\n", with: "\n  ") }
       lines.append(
         "\(target).modify(\\.\(afterName)) {\n" + body.joined(separator: "\n") + "\n}")
+    case (.dictionary(let oldPairs), .dictionary(let newPairs)) where !oldPairs.isEmpty:
+      // NB: an entry at a time (`$0.scores["blob"] = 2`), sorted by key, while that is shorter
+      // than the dictionary whole.
+      var old: [String: SwiftCodeSnapshot.Node] = [:]
+      for pair in oldPairs {
+        old[try code(for: pair.key, path: path, qualified: false)] = pair.value
+      }
+      var new: [String: SwiftCodeSnapshot.Node] = [:]
+      for pair in newPairs {
+        new[try code(for: pair.key, path: path, qualified: false)] = pair.value
+      }
+      let changed = Set(old.keys).union(new.keys).filter { old[$0] != new[$0] }.sorted()
+      guard changed.count < max(oldPairs.count, newPairs.count) else {
+        return try assignWhole(after, at: target, path: path, into: &lines)
+      }
+      for key in changed {
+        guard let value = new[key] else {
+          lines.append("\(target)[\(key)] = nil")
+          continue
+        }
+        let code = try code(for: value, path: path + "[\(key)]", qualified: false)
+        lines.append("\(target)[\(key)] = \(code)")
+      }
     case (.keyed(let oldEntries, _), .keyed(let newEntries, let idsAreGenerated)):
       // NB: from empty, or to empty, the whole collection reads better than element by element,
       // unless a literal would give the elements new ids.

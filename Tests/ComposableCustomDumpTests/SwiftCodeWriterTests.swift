@@ -216,6 +216,41 @@ private struct Money: CustomSwiftCodeConvertible {
       ])
   }
 
+  @Test func aPresentedCaseIsModifiedThroughOptionalChaining() throws {
+    enum Destination: Equatable {
+      case edit(User)
+      case alert(String)
+    }
+    struct Screen: Equatable { var destination: Destination? }
+    let before = Screen(destination: .edit(User(id: 1, name: "Blob")))
+    #expect(
+      try writer.assignments(
+        from: before, to: Screen(destination: .edit(User(id: 1, name: "Blob Jr."))))
+        == [
+          """
+          $0.destination?.modify(\\.edit) {
+            $0.name = "Blob Jr."
+          }
+          """
+        ])
+    #expect(
+      try writer.assignments(from: before, to: Screen(destination: .alert("Hi")))
+        == [#"$0.destination = .alert("Hi")"#])
+    #expect(
+      try writer.assignments(from: before, to: Screen(destination: nil))
+        == ["$0.destination = nil"])
+  }
+
+  @Test func aDictionaryChangesAnEntryAtATime() throws {
+    let before = ["a": 1, "b": 2, "c": 3]
+    var after = before
+    after["b"] = 20
+    after["c"] = nil
+    #expect(
+      try writer.assignments(from: before, to: after) == [#"$0["b"] = 20"#, #"$0["c"] = nil"#])
+    #expect(try writer.assignments(from: before, to: ["z": 0]) == [#"$0 = ["z": 0]"#])
+  }
+
   // MARK: - Names
 
   @Test func typeNamesAreSugared() {
