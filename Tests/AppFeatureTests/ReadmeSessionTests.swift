@@ -12,7 +12,7 @@ import Testing
 @Test func readmeSession() async {
   let clock = TestClock()
   let login = DependencyReplay<User>("login", clock: clock, [
-    .failure(APIError.wrongPassword, after: .milliseconds(367)),
+    .failure(APIError.wrongPassword, after: .milliseconds(302)),
     .success(User(id: 1, name: "Blob", email: "blob@example.com"), after: .milliseconds(300)),
   ])
   let fetchActivity = DependencyReplay<[ActivityItem]>("fetchActivity", clock: clock, [
@@ -84,7 +84,7 @@ import Testing
       $0.isLoading = true
     }
   }
-  await clock.advance(by: .milliseconds(368))
+  await clock.advance(by: .milliseconds(304))
   await store.receive(\.login.loginResponse.failure) {
     $0.account.modify(\.loggedOut) {
       $0.isLoading = false
@@ -102,7 +102,7 @@ import Testing
       $0.errorMessage = nil
     }
   }
-  await clock.advance(by: .milliseconds(302))
+  await clock.advance(by: .milliseconds(301))
   await store.receive(\.login.loginResponse.success, User(id: 1, name: "Blob", email: "blob@example.com")) {
     $0.account.modify(\.loggedOut) {
       $0.isLoading = false
@@ -187,7 +187,7 @@ import Testing
     ]
     $0.activity?.isLoading = false
   }
-  await clock.advance(by: .milliseconds(2))
+  await clock.advance(by: .milliseconds(1))
   await store.send(.tabSelected(.activity))
   await clock.advance(by: .milliseconds(1))
   await store.send(.activity(.itemTapped(3))) {
@@ -208,9 +208,9 @@ import Testing
       )
     )
   }
-  await clock.advance(by: .milliseconds(302))
+  await clock.advance(by: .milliseconds(301))
   await store.receive(\.activity.markReadResponse)
-  await clock.advance(by: .milliseconds(1))
+  await clock.advance(by: .milliseconds(4))
   await store.send(.tabSelected(.account)) {
     $0.selectedTab = .account
   }
@@ -236,7 +236,6 @@ import Testing
       $0.isLoading = false
     }
   }
-  await clock.advance(by: .milliseconds(4))
   await store.send(.profile(.logoutButtonTapped)) {
     $0.account.modify(\.loggedIn) {
       $0.alert = AlertState {
@@ -262,4 +261,8 @@ import Testing
     $0.path[id: 0] = nil
     $0.$currentUser.withLock { $0 = nil }
   }
+  login.assertAllAnswered()
+  fetchActivity.assertAllAnswered()
+  markRead.assertAllAnswered()
+  fetchProfile.assertAllAnswered()
 }

@@ -238,6 +238,7 @@ extension CasePath where Value == SignUp.Action {
           let fetchCount = DependencyReplay<Int>("fetchCount", clock: clock, [.success(7), .failure(Failure(code: 3)), .unanswered])
         """))
     #expect(source.contains("    $0.apiClient.fetchCount = { _ in try await fetchCount.next() }"))
+    #expect(source.hasSuffix("  fetchCount.assertAllAnswered()\n}\n"))
   }
 
   // MARK: - The kit's types as code

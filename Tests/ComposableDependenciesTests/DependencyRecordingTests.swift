@@ -133,6 +133,19 @@ import Testing
       ])
   }
 
+  @Test func answersNeverAskedForAreReported() async throws {
+    let replay = DependencyReplay<Int>("fetchCount", [.success(1), .success(2)])
+    _ = try await replay.next()
+    let issues = withExpectedIssue { replay.assertAllAnswered() }
+    #expect(
+      issues.map { $0.message } == [
+        "fetchCount was called 1 time, but the recording answered 2: the feature makes fewer "
+          + "calls than it did when the session was recorded."
+      ])
+    _ = try await replay.next()
+    replay.assertAllAnswered()
+  }
+
   @Test func aSynchronousReplayRepeatsItsLastValueAfterReporting() {
     let replay = DependencyReplay<Int>("uuid", [.success(5)])
     #expect(replay.nextValue() == 5)

@@ -11,7 +11,8 @@ extension StoreRecording {
   /// The time between two actions is advanced only while effects were running (nothing else
   /// can be waiting on the clock), in whole milliseconds. The test starts from the recorded
   /// initial state, shared state included, and ends by skipping the effects still running when
-  /// the recording stopped (a timer, say).
+  /// the recording stopped (a timer, say) and by checking that every recorded dependency call
+  /// was made.
   ///
   /// ```swift
   /// let source = try recording.testSource(
@@ -51,7 +52,8 @@ extension StoreRecording {
     lines += ["", "@MainActor", "@Test func \(name)() async {", "  let clock = TestClock()"]
 
     var overrides = ["$0.\(clockDependency) = clock"]
-    for replay in try replays(of: dependencies?.calls ?? []) {
+    let replays = try replays(of: dependencies?.calls ?? [])
+    for replay in replays {
       lines.append(indent(replay.declaration, by: 1))
       overrides.append(replay.override)
     }
@@ -86,6 +88,7 @@ extension StoreRecording {
       lines.append("  // The session ended with these effects still running.")
       lines.append("  await store.skipInFlightEffects()")
     }
+    for replay in replays { lines.append("  \(replay.variable).assertAllAnswered()") }
     lines.append("}")
     return lines.joined(separator: "\n") + "\n"
   }
@@ -143,7 +146,7 @@ extension StoreRecording {
 
   /// The replays of the recorded dependency calls: one per endpoint, in order of first call.
   private func replays(of calls: [DependencyRecording.Call]) throws(SwiftCodeError) -> [(
-    declaration: String, override: String
+    variable: String, declaration: String, override: String
   )] {
     var endpoints: [RecordedEndpoint] = []
     var answers: [RecordedEndpoint: [String]] = [:]
@@ -175,6 +178,7 @@ extension StoreRecording {
       let list = writer.layout(
         open: "[", answers[endpoint] ?? [], close: "]", trailingComma: true)
       return (
+        variable,
         "let \(variable) = DependencyReplay<\(type == "()" ? "Void" : type)>("
           + "\"\(endpoint.name)\"\(clock), \(list))",
         endpoint.overrideCode(replay: variable)

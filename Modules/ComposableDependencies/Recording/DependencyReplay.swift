@@ -129,6 +129,32 @@ public final class DependencyReplay<Value: Sendable>: Sendable {
     return try result.get()
   }
 
+  /// Reports an issue when some recorded answers were never asked for: the feature made fewer
+  /// calls than it did when the session was recorded. A recorded session's test ends with it.
+  ///
+  /// ```swift
+  /// login.assertAllAnswered()
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - fileID: The file ID of the caller, for messages.
+  ///   - filePath: The file path of the caller, for messages.
+  ///   - line: The line of the caller, for messages.
+  ///   - column: The column of the caller, for messages.
+  public func assertAllAnswered(
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+    column: UInt = #column
+  ) {
+    let used = min(nextIndex.withLock { $0 }, answers.count)
+    guard used < answers.count else { return }
+    reportIssue(
+      """
+      \(name) was called \(times(used)), but the recording answered \(answers.count): the \
+      feature makes fewer calls than it did when the session was recorded.
+      """,
+      fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
   /// The next recorded value, at once: for synchronous endpoints such as generators.
   ///
   /// A call beyond the recorded answers reports an issue and repeats the last answer.
@@ -161,7 +187,7 @@ public final class DependencyReplay<Value: Sendable>: Sendable {
     guard index < answers.count else {
       reportIssue(
         """
-        \(name) was called \(index + 1) times, but the recording answered only \
+        \(name) was called \(times(index + 1)), but the recording answered only \
         \(answers.count): the feature makes a call it did not make when the session was \
         recorded.
         """,
@@ -170,6 +196,11 @@ public final class DependencyReplay<Value: Sendable>: Sendable {
     }
     return answers[index]
   }
+}
+
+/// "1 time", "2 times".
+private func times(_ count: Int) -> String {
+  count == 1 ? "1 time" : "\(count) times"
 }
 
 /// The error a ``DependencyReplay`` throws for a call beyond its recorded answers.
