@@ -46,6 +46,30 @@ extension CasePath where Value == SignUp.Action {
   }
 }
 
+/// Opens an item: tells the parent at once, and marks it read on a server that takes a second.
+private struct Opener: Reducer {
+  struct State: Equatable { var isRead = false }
+  enum Action: Equatable, Sendable { case tapped, opened, marked }
+  @Dependency(\.continuousClock) var clock
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .tapped:
+      return .merge(
+        .send(.opened),
+        .run { send in
+          try await clock.sleep(for: .seconds(1))
+          await send(.marked)
+        })
+    case .opened:
+      return .none
+    case .marked:
+      state.isRead = true
+      return .none
+    }
+  }
+}
+
 @MainActor
 @Suite struct StoreRecordingTests {
   @Test func sentAndReceivedActionsAreRecordedWithTheStateAroundThem() throws {
@@ -189,6 +213,29 @@ extension CasePath where Value == SignUp.Action {
         """))
     task.cancel()
     await task.finish()
+  }
+
+  @Test func effectsStartedEarlierInTheSameSendCountForTheTimeAfterAFollowUp() async throws {
+    let clock = TestClock()
+    let recording = StoreRecording<Opener.State, Opener.Action>(clock: clock)
+    let store = Store(initialState: Opener.State(), recording: recording) {
+      Opener()
+    } withDependencies: {
+      $0.continuousClock = clock
+    }
+    let task = store.send(.tapped)
+    await clock.advance(by: .seconds(1))
+    await task.finish()
+    #expect(recording.steps.map(\.action) == [.tapped, .opened, .marked])
+    #expect(recording.steps.map(\.runningEffectCount).prefix(2) == [1, 1])
+    let source = try recording.testSource(named: "open", reducer: "Opener()", imports: [])
+    #expect(
+      source.contains(
+        """
+          await store.receive(\\.opened)
+          await clock.advance(by: .seconds(1))
+          await store.receive(\\.marked) {
+        """))
   }
 
   @Test func effectsStillRunningAtTheEndAreSkipped() async throws {

@@ -40,8 +40,8 @@ public final class StoreRecording<State, Action: Sendable> {
     public var after: SwiftCodeSnapshot
     /// When the action was processed, since the store was created.
     public var time: Duration
-    /// How many of the store's effects were running once the action and its synchronous
-    /// follow-ups were processed.
+    /// How many of the store's effects were running after the action, until the next one: an
+    /// interval with none is one where nothing could wait on a clock.
     public var runningEffectCount: Int
   }
 
@@ -107,6 +107,13 @@ public final class StoreRecording<State, Action: Sendable> {
   }
 
   func willReduce(_ action: Action, state: State) {
+    // NB: an action that follows another in the same send (one sent back with `.send`) finds
+    // the effects the previous one started already running: they count for the time between
+    // the two, as they do once the send is over (``didProcess()``).
+    if !steps.isEmpty {
+      steps[steps.count - 1].runningEffectCount = max(
+        steps[steps.count - 1].runningEffectCount, runningEffectCount)
+    }
     pending = (isSendPending ? .sent : .received, action, writer.snapshot(of: state))
     isSendPending = false
   }
@@ -124,7 +131,8 @@ public final class StoreRecording<State, Action: Sendable> {
   /// The store finished processing an action and its follow-ups.
   func didProcess() {
     guard !steps.isEmpty else { return }
-    steps[steps.count - 1].runningEffectCount = runningEffectCount
+    steps[steps.count - 1].runningEffectCount = max(
+      steps[steps.count - 1].runningEffectCount, runningEffectCount)
   }
 }
 
