@@ -46,7 +46,9 @@ extension EndToEndTests {
       ))
     #expect(source.contains("$0.$currentUser.withLock { $0 = User(id: 1, name: \"Blob\""))
     // NB: the feed's refresh timer still runs when the session ends.
-    #expect(source.hasSuffix("  await store.skipInFlightEffects()\n}\n"))
+    #expect(source.contains("  await store.skipInFlightEffects()\n"))
+    #expect(
+      source.hasSuffix("  login.assertAllAnswered()\n  fetchActivity.assertAllAnswered()\n}\n"))
   }
 
   @Test func recordingToAFolderThatDoesNotExistFailsTheScript() throws {
