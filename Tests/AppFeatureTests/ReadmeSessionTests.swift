@@ -12,7 +12,7 @@ import Testing
 @Test func readmeSession() async {
   let clock = TestClock()
   let login = DependencyReplay<User>("login", clock: clock, [
-    .failure(APIError.wrongPassword, after: .milliseconds(302)),
+    .failure(APIError.wrongPassword, after: .milliseconds(303)),
     .success(User(id: 1, name: "Blob", email: "blob@example.com"), after: .milliseconds(300)),
   ])
   let fetchActivity = DependencyReplay<[ActivityItem]>("fetchActivity", clock: clock, [
@@ -193,6 +193,7 @@ import Testing
   await store.send(.activity(.itemTapped(3))) {
     $0.activity?.$readItemIDs.withLock { $0 = [3] }
   }
+  await clock.advance(by: .milliseconds(1))
   await store.receive(\.activity.delegate.didOpenItem, ActivityItem(
     id: 3,
     title: "New follower",
@@ -208,9 +209,9 @@ import Testing
       )
     )
   }
-  await clock.advance(by: .milliseconds(301))
+  await clock.advance(by: .milliseconds(302))
   await store.receive(\.activity.markReadResponse)
-  await clock.advance(by: .milliseconds(4))
+  await clock.advance(by: .milliseconds(3))
   await store.send(.tabSelected(.account)) {
     $0.selectedTab = .account
   }
