@@ -21,8 +21,18 @@ import ComposableIssueReporting
 /// It is not `Sendable`: use it where its store runs, on the main actor.
 public final class StoreRecording<State, Action: Sendable> {
   /// One action the store processed.
+  ///
+  /// ```swift
+  /// for step in recording.steps where step.origin == .received {
+  ///   print(step.action, step.time)
+  /// }
+  /// ```
   public struct Step {
     /// Where an action came from.
+    ///
+    /// ```swift
+    /// recording.steps.map(\.origin)  // [.sent, .sent, .received]
+    /// ```
     public enum Origin: Equatable, Sendable {
       /// Sent to the store (`store.send`): a test sends it.
       case sent

@@ -18,6 +18,12 @@ import Synchronization
 /// ```
 public final class DependencyRecording: Sendable {
   /// One call of an endpoint: which endpoint, what it returned or threw, and how long it took.
+  ///
+  /// ```swift
+  /// for call in recording.calls {
+  ///   print(call.endpoint.path, call.duration)  // apiClient.login 0.3 seconds
+  /// }
+  /// ```
   public struct Call: Sendable {
     /// The endpoint called.
     public var endpoint: RecordedEndpoint
