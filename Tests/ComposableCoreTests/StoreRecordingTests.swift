@@ -70,6 +70,24 @@ private struct Opener: Reducer {
   }
 }
 
+/// A store of `reducer` whose effects sleep on `clock`, recording into a new recording, which
+/// reads its times on `clock` too when `timesOnClock`.
+@MainActor
+private func recordedStore<R: Reducer>(
+  _ reducer: R, from state: R.State, on clock: TestClock, timesOnClock: Bool = true
+) -> (store: Store<R.State, R.Action>, recording: StoreRecording<R.State, R.Action>)
+where R.Action: Sendable {
+  let recording =
+    timesOnClock
+    ? StoreRecording<R.State, R.Action>(clock: clock) : StoreRecording<R.State, R.Action>()
+  let store = Store(initialState: state, recording: recording) {
+    reducer
+  } withDependencies: {
+    $0.continuousClock = clock
+  }
+  return (store, recording)
+}
+
 @MainActor
 @Suite struct StoreRecordingTests {
   @Test func sentAndReceivedActionsAreRecordedWithTheStateAroundThem() throws {
@@ -154,12 +172,8 @@ private struct Opener: Reducer {
 
   @Test func theTimeBetweenActionsIsAdvancedOnlyWhileEffectsRun() async throws {
     let clock = TestClock()
-    let recording = StoreRecording<Counter.State, Counter.Action>()
-    let store = Store(initialState: Counter.State(), recording: recording) {
-      Counter()
-    } withDependencies: {
-      $0.continuousClock = clock
-    }
+    let (store, recording) = recordedStore(
+      Counter(), from: Counter.State(), on: clock, timesOnClock: false)
     store.send(.increment)
     let task = store.send(.incrementLater)
     #expect(recording.runningEffectCount == 1)
@@ -182,12 +196,7 @@ private struct Opener: Reducer {
 
   @Test func aTimerOnTheRecordingsClockIsReplayedByAdvancingIt() async throws {
     let clock = TestClock()
-    let recording = StoreRecording<Pane.State, Pane.Action>(clock: clock)
-    let store = Store(initialState: Pane.State(), recording: recording) {
-      Pane()
-    } withDependencies: {
-      $0.continuousClock = clock
-    }
+    let (store, recording) = recordedStore(Pane(), from: Pane.State(), on: clock)
     let task = store.send(.startTimerButtonTapped)
     for tick in 1...2 {
       await clock.advance(by: .seconds(1))
@@ -217,12 +226,7 @@ private struct Opener: Reducer {
 
   @Test func effectsStartedEarlierInTheSameSendCountForTheTimeAfterAFollowUp() async throws {
     let clock = TestClock()
-    let recording = StoreRecording<Opener.State, Opener.Action>(clock: clock)
-    let store = Store(initialState: Opener.State(), recording: recording) {
-      Opener()
-    } withDependencies: {
-      $0.continuousClock = clock
-    }
+    let (store, recording) = recordedStore(Opener(), from: Opener.State(), on: clock)
     let task = store.send(.tapped)
     await clock.advance(by: .seconds(1))
     await task.finish()
@@ -240,12 +244,8 @@ private struct Opener: Reducer {
 
   @Test func effectsStillRunningAtTheEndAreSkipped() async throws {
     let clock = TestClock()
-    let recording = StoreRecording<Counter.State, Counter.Action>()
-    let store = Store(initialState: Counter.State(), recording: recording) {
-      Counter()
-    } withDependencies: {
-      $0.continuousClock = clock
-    }
+    let (store, recording) = recordedStore(
+      Counter(), from: Counter.State(), on: clock, timesOnClock: false)
     let task = store.send(.incrementLater)
     let source = try recording.testSource(named: "later", reducer: "Counter()", imports: [])
     #expect(
