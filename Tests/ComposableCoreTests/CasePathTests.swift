@@ -60,6 +60,16 @@ extension CasePath where Value == Parent.Child {
     #expect(tapped.embed(()) == .child(.tapped))
   }
 
+  @Test func payloadlessCasesMatchByNameWhateverTheirDescription() {
+    enum Light: Sendable, CustomStringConvertible {
+      case red, green
+      var description: String { "a light" }
+    }
+    let red = CasePath<Light, Light>.identity.case(.red)
+    #expect(red.matches(.red))
+    #expect(!red.matches(.green))
+  }
+
   @Test func selfIsTheIdentity() {
     let path = (\.self as CaseKeyPath<Parent, Parent>).casePath()
     #expect(path.extract(.reset) == .reset)

@@ -1,3 +1,5 @@
+import ComposableCustomDump
+
 /// Enum case matching by reflection, for case paths declared without an extract closure.
 enum ReflectedCase {
   /// The payload of `value` when it is the case `embed` builds, found by reflection.
@@ -31,10 +33,6 @@ enum ReflectedCase {
 
   /// The name of a payload-less case, unaffected by a custom description.
   static func caseName<Root>(_ value: Root) -> String {
-    var name = ""
-    // NB: `dump` prints a payload-less case as `- Module.Type.caseName`, ignoring
-    // CustomStringConvertible, which `String(describing:)` would honour.
-    Swift.dump(value, to: &name, maxDepth: 1)
-    return name
+    enumCaseName(of: value) ?? "\(value)"
   }
 }
