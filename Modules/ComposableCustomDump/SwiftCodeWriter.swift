@@ -378,25 +378,10 @@ public struct SwiftCodeWriter: Sendable {
     }
   }
 
+  /// A string as a literal: its debug description, which escapes quotes, backslashes and
+  /// control characters as Swift source does.
   static func stringLiteral(_ string: String) -> String {
-    var literal = "\""
-    for scalar in string.unicodeScalars {
-      switch scalar {
-      case "\"": literal += "\\\""
-      case "\\": literal += "\\\\"
-      case "\n": literal += "\\n"
-      case "\r": literal += "\\r"
-      case "\t": literal += "\\t"
-      case "\0": literal += "\\0"
-      default:
-        if scalar.properties.generalCategory == .control || scalar.value == 0x7F {
-          literal += "\\u{\(String(scalar.value, radix: 16))}"
-        } else {
-          literal.unicodeScalars.append(scalar)
-        }
-      }
-    }
-    return literal + "\""
+    string.debugDescription
   }
 
   /// An integer, with `_` between groups of three digits from 10,000 up.

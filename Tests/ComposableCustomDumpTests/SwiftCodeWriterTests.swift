@@ -52,7 +52,7 @@ private struct Money: CustomSwiftCodeConvertible {
 
   @Test func stringsAreEscaped() throws {
     #expect(try writer.code(for: "a \"b\" \\ c\nd\te") == #""a \"b\" \\ c\nd\te""#)
-    #expect(try writer.code(for: "bell\u{7}") == #""bell\u{7}""#)
+    #expect(try writer.code(for: "bell\u{7}") == #""bell\u{07}""#)
     #expect(try writer.code(for: "é ✓") == #""é ✓""#)
   }
 

@@ -135,7 +135,7 @@ extension StoreRecording {
         }
         return (components, comparable(only.value))
       default:
-        return (components, label == "failure" ? nil : comparable(payload))
+        return (components, comparable(payload))
       }
     }
   }
