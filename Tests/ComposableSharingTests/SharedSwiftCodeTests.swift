@@ -1,3 +1,4 @@
+import ComposableCore
 import ComposableCustomDump
 import ComposableSharing
 import ComposableTesting
@@ -56,5 +57,27 @@ import Testing
         "store.state.$count.withLock { $0 = 1 }",
         "store.state.detail?.$count.withLock { $0 = 4 }",
       ])
+  }
+
+  @MainActor
+  @Test func aRecordedSessionAssertsAnEffectsSharedChangeWithTheActionItSentNext() async throws {
+    // NB: times read on a clock that never moves, so no advance comes between the steps.
+    let recording = StoreRecording<SharedCounter.State, SharedCounter.Action>(clock: TestClock())
+    let store = Store(initialState: SharedCounter.State(), recording: recording) {
+      SharedCounter()
+    }
+    await store.send(.incrementLaterButtonTapped).finish()
+    for _ in 0..<10_000 where recording.steps.count < 2 { await Task.yield() }
+    let source = try recording.testSource(
+      named: "incrementLater", reducer: "SharedCounter()", imports: [])
+    #expect(
+      source.contains(
+        """
+          await store.send(.incrementLaterButtonTapped)
+          await store.receive(\\.didIncrement) {
+            $0.$count.withLock { $0 = 1 }
+            $0.label = "Incremented"
+          }
+        """))
   }
 }

@@ -6,7 +6,7 @@ import ComposableIssueReporting
 /// ``testSource(named:reducer:imports:dependencies:clockDependency:comment:)``.
 ///
 /// Create a store with ``Store/init(initialState:recording:reducer:withDependencies:)`` to fill
-/// one. Recording snapshots the whole state before and after every action, so keep it for
+/// one. Recording snapshots the whole state after every action, so keep it for
 /// sessions you mean to turn into tests; a store without a recording pays nothing.
 ///
 /// ```swift
@@ -44,7 +44,9 @@ public final class StoreRecording<State, Action: Sendable> {
     public var origin: Origin
     /// The action.
     public var action: Action
-    /// The state before the action.
+    /// The state before the action: as the previous action left it (or the initial state), so
+    /// that shared state an effect changed in between shows in this step's change, where a test
+    /// store asserts it.
     public var before: SwiftCodeSnapshot
     /// The state after the action.
     public var after: SwiftCodeSnapshot
@@ -68,7 +70,7 @@ public final class StoreRecording<State, Action: Sendable> {
   private var elapsed: () -> Duration
   private let makeElapsed: () -> () -> Duration
   private var isSendPending = false
-  private var pending: (origin: Step.Origin, action: Action, before: SwiftCodeSnapshot)?
+  private var pending: (origin: Step.Origin, action: Action)?
   private var countRunningEffects: (() -> Int)?
 
   /// Creates an empty recording, for one store.
@@ -116,7 +118,7 @@ public final class StoreRecording<State, Action: Sendable> {
     isSendPending = true
   }
 
-  func willReduce(_ action: Action, state: State) {
+  func willReduce(_ action: Action) {
     // NB: an action that follows another in the same send (one sent back with `.send`) finds
     // the effects the previous one started already running: they count for the time between
     // the two, as they do once the send is over (``didProcess()``).
@@ -124,16 +126,17 @@ public final class StoreRecording<State, Action: Sendable> {
       steps[steps.count - 1].runningEffectCount = max(
         steps[steps.count - 1].runningEffectCount, runningEffectCount)
     }
-    pending = (isSendPending ? .sent : .received, action, writer.snapshot(of: state))
+    pending = (isSendPending ? .sent : .received, action)
     isSendPending = false
   }
 
   func didReduce(state: State) {
-    guard let pending else { return }
+    // NB: `begin` gives the recording its initial state before the store can send.
+    guard let pending, let before = steps.last?.after ?? initialState else { return }
     self.pending = nil
     steps.append(
       Step(
-        origin: pending.origin, action: pending.action, before: pending.before,
+        origin: pending.origin, action: pending.action, before: before,
         after: writer.snapshot(of: state), time: elapsed(),
         runningEffectCount: 0))
   }
@@ -152,7 +155,7 @@ struct RecordingReducer<Base: Reducer>: Reducer where Base.Action: Sendable {
   let recording: StoreRecording<Base.State, Base.Action>
 
   func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
-    recording.willReduce(action, state: state)
+    recording.willReduce(action)
     let effect = base.reduce(into: &state, action: action)
     recording.didReduce(state: state)
     return effect
