@@ -20,16 +20,22 @@ enum DataDirectoryCheck {
         return "cannot create the data folder '\(path)': \(reason(error, creating: directory))"
       }
     }
-    // NB: a probe file rather than `isWritableFile(atPath:)`, which trusts the mode bits alone
-    // (wrong for root, ACLs and read-only mounts).
-    let probe = directory.appending(path: ".app-cli-write-test-\(UUID().uuidString)")
+    return whyUnwritable(directory).map { "the data folder '\(path)' is not writable: \($0)" }
+  }
+
+  /// Why a file cannot be written in `folder`, or `nil` when one can.
+  ///
+  /// NB: a probe file rather than `isWritableFile(atPath:)`, which trusts the mode bits alone
+  /// (wrong for root, ACLs and read-only mounts).
+  private static func whyUnwritable(_ folder: URL) -> String? {
+    let probe = folder.appending(path: ".app-cli-write-test-\(UUID().uuidString)")
     do {
       try Data().write(to: probe)
       try? FileManager.default.removeItem(at: probe)
+      return nil
     } catch {
-      return "the data folder '\(path)' is not writable: \(reason(error, creating: nil))"
+      return reason(error, creating: nil)
     }
-    return nil
   }
 
   /// Why the test of `--record FILE` could not be written at `path` when the session ends, or
@@ -49,14 +55,7 @@ enum DataDirectoryCheck {
     else {
       return "cannot record to '\(path)': the folder '\(folderPath)' does not exist."
     }
-    let probe = folder.appending(path: ".app-cli-write-test-\(UUID().uuidString)")
-    do {
-      try Data().write(to: probe)
-      try? FileManager.default.removeItem(at: probe)
-    } catch {
-      return "cannot record to '\(path)': \(reason(error, creating: nil))"
-    }
-    return nil
+    return whyUnwritable(folder).map { "cannot record to '\(path)': \($0)" }
   }
 
   /// Why a folder could not be created or written, in a few words: a file in the way, or the
