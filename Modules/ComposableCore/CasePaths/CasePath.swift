@@ -21,6 +21,8 @@ public struct CasePath<Root, Value>: Sendable {
   public let embed: @Sendable (Value) -> Root
   /// Extracts the case's value from a root, or `nil` when the root is another case.
   public let extract: @Sendable (Root) -> Value?
+  /// Whether this is ``identity`` (so `Root` is `Value`), which a case path through it skips.
+  @usableFromInline let isIdentity: Bool
 
   /// Creates a case path from its two directions.
   ///
@@ -39,8 +41,18 @@ public struct CasePath<Root, Value>: Sendable {
     embed: @escaping @Sendable (Value) -> Root,
     extract: @escaping @Sendable (Root) -> Value?
   ) {
+    self.init(embed: embed, extract: extract, isIdentity: false)
+  }
+
+  @inlinable
+  init(
+    embed: @escaping @Sendable (Value) -> Root,
+    extract: @escaping @Sendable (Root) -> Value?,
+    isIdentity: Bool
+  ) {
     self.embed = embed
     self.extract = extract
+    self.isIdentity = isIdentity
   }
 
   /// Whether `root` is this case.
@@ -72,6 +84,15 @@ public struct CasePath<Root, Value>: Sendable {
     _ embed: @escaping @Sendable (Child) -> Value,
     _ extract: @escaping @Sendable (Value) -> Child?
   ) -> CasePath<Root, Child> {
+    if isIdentity {
+      // NB: the functions of a case of the root itself are the case's own: wrapping them in the
+      // identity's would cost a call and an optional per extraction, on every action a `Scope`
+      // routes. `unsafeBitCast` is sound: only `identity` is flagged, and its `Root` is `Value`,
+      // so each function is cast to its own type.
+      return CasePath<Root, Child>(
+        embed: unsafeBitCast(embed, to: (@Sendable (Child) -> Root).self),
+        extract: unsafeBitCast(extract, to: (@Sendable (Root) -> Child?).self))
+    }
     let outerEmbed = self.embed
     let outerExtract = self.extract
     return CasePath<Root, Child>(
@@ -117,7 +138,7 @@ extension CasePath where Root == Value {
   /// ```
   @inlinable
   public static var identity: Self {
-    Self(embed: { $0 }, extract: { $0 })
+    Self(embed: { $0 }, extract: { $0 }, isIdentity: true)
   }
 }
 
