@@ -177,17 +177,19 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
   @inlinable
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action>
   {
+    // NB: where the presentation is stored, so that it is read and written there rather than
+    // through the key path (see `StoredOffsets`).
+    let offset = PresentationState.storedOffset(of: toPresentationState, in: state)
     var initialID = 0
     var childEffects = Effect<Parent.Action>.none
     var dismissesAfterParent = false
     let presentationAction = toPresentationAction.extract(action)
     if case .presented(let childAction) = presentationAction {
-      // NB: one access to the presentation reads its identity and runs the child: each access
-      // through a key path (a computed one, for `\.$destination`) costs more than the routing.
       var childEffect = Effect<Destination.Action>.none
-      Self.runChild(
-        destination, childAction, in: &state[keyPath: toPresentationState],
-        id: &initialID, effect: &childEffect)
+      modifyPresentation(in: &state, offset: offset) { presentation in
+        Self.runChild(
+          destination, childAction, in: &presentation, id: &initialID, effect: &childEffect)
+      }
       if initialID == 0 {
         reportMissingState(action: action)
       } else {
@@ -206,7 +208,7 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
         dismissesAfterParent = isEphemeral
       }
     } else {
-      initialID = state[keyPath: toPresentationState].presentedID
+      initialID = presentedID(in: &state, offset: offset)
       if presentationAction != nil {
         if initialID == 0 {
           reportMissingState(action: action)
@@ -216,13 +218,34 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
       }
     }
     let parentEffects = parent.reduce(into: &state, action: action)
-    if dismissesAfterParent, state[keyPath: toPresentationState].presentedID == initialID {
-      state[keyPath: toPresentationState].wrappedValue = nil
+    var finalID = initialID == 0 ? 0 : presentedID(in: &state, offset: offset)
+    if dismissesAfterParent, finalID == initialID {
+      modifyPresentation(in: &state, offset: offset) { $0.wrappedValue = nil }
+      finalID = 0
     }
     let cancel: Effect<Parent.Action> =
-      initialID != 0 && state[keyPath: toPresentationState].presentedID != initialID
+      initialID != 0 && finalID != initialID
       ? .cancel(id: PresentedID(namespace: namespace, id: initialID)) : .none
     return .mergeSkippingNone(childEffects, parentEffects, cancel)
+  }
+
+  /// The identity of what `state` presents, read where it is stored when `offset` is known.
+  @inlinable
+  func presentedID(in state: inout Parent.State, offset: Int?) -> Int {
+    guard let offset else { return state[keyPath: toPresentationState].presentedID }
+    return StoredOffsets.withValue(at: offset, in: &state) {
+      (presentation: inout PresentationState<Destination.State>) in presentation.presentedID
+    }
+  }
+
+  /// Changes the presentation in `state`, where it is stored when `offset` is known.
+  @inlinable
+  func modifyPresentation(
+    in state: inout Parent.State, offset: Int?,
+    _ body: (inout PresentationState<Destination.State>) -> Void
+  ) {
+    guard let offset else { return body(&state[keyPath: toPresentationState]) }
+    StoredOffsets.withValue(at: offset, in: &state, body)
   }
 
   /// Reads the presentation's identity and, when something is presented, runs the child on it.

@@ -32,6 +32,7 @@ public struct PresentationState<State> {
   /// ```
   ///
   /// - Parameter wrappedValue: The presented value, or `nil`.
+  @inlinable
   public init(wrappedValue: State?) {
     self.value = wrappedValue
     self.presentedID = wrappedValue == nil ? 0 : PresentationIdentity.next()
@@ -47,11 +48,11 @@ public struct PresentationState<State> {
   /// ```
   public var wrappedValue: State? {
     @inlinable get { value }
-    set {
+    @inlinable set {
       value = newValue
       presentedID = newValue == nil ? 0 : PresentationIdentity.next()
     }
-    _modify {
+    @inlinable _modify {
       let wasPresented = value != nil
       yield &value
       if value == nil {
@@ -68,8 +69,9 @@ public struct PresentationState<State> {
   /// .ifLet(\.$destination, action: \.destination) { Destination() }
   /// ```
   public var projectedValue: Self {
-    get { self }
-    set { self = newValue }
+    @inlinable get { self }
+    @inlinable set { self = newValue }
+    @inlinable _modify { yield &self }
   }
 
   /// The presented value as one case of an enum destination, or `nil`; setting it replaces the
@@ -88,6 +90,15 @@ public struct PresentationState<State> {
       // NB: a change of the case's payload keeps the identity, as an in-place mutation does.
       value = casePath.embed(newValue)
     }
+  }
+}
+
+extension PresentationState {
+  /// Where a `@Presents` property is stored in `Root`: the offset of its storage `_x` when
+  /// `keyPath` (its projection `\.$x`, or `\.child.$x`) forwards to it, found once per key path.
+  @usableFromInline
+  static func storedOffset<Root>(of keyPath: WritableKeyPath<Root, Self>, in root: Root) -> Int? {
+    StoredOffsets.offset(of: keyPath, in: root) { \.presentedID }
   }
 }
 

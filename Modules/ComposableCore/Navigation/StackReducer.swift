@@ -81,17 +81,18 @@ public struct _StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
   @inlinable
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action>
   {
+    // NB: where the stack is stored, so that it is read and written there rather than through
+    // the key path (see `StoredOffsets`).
+    let offset = StackState<Destination.State>.storedOffset(of: toStackState, in: state)
     let stackAction = toStackAction.extract(action)
     var elementEffects = Effect<Parent.Action>.none
-    var before: (generation: Int, ids: [StackElementID])
+    let before: (generation: Int, ids: [StackElementID])
     switch stackAction {
     case .element(let id, let elementAction):
-      // NB: one access to the stack finds the element, runs it and notes the stack as it was:
-      // each access through a key path costs more than the routing.
       var elementEffect: Effect<Destination.Action>?
-      before = Self.runElement(
-        destination, elementAction, id: id, in: &state[keyPath: toStackState],
-        effect: &elementEffect)
+      before = modifyStack(in: &state, offset: offset) { stack in
+        Self.runElement(destination, elementAction, id: id, in: &stack, effect: &elementEffect)
+      }
       if let elementEffect {
         if !elementEffect.isNone {
           let elementNamespace = EffectID(StackElementNamespace(namespace: namespace, id: id))
@@ -107,40 +108,64 @@ public struct _StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
         reportMissingElement(id: id, action: action)
       }
     case .popFrom(let id):
-      let stack = state[keyPath: toStackState]
-      before = (stack._generation, stack._ids)
-      if stack._positions[id] == nil {
-        reportMissingElement(id: id, action: action)
+      var isMissing = false
+      before = modifyStack(in: &state, offset: offset) { stack in
+        isMissing = stack._positions[id] == nil
+        return stack._generationAndIDs
       }
+      if isMissing { reportMissingElement(id: id, action: action) }
     case .push, .none:
-      before = state[keyPath: toStackState]._generationAndIDs
+      before = modifyStack(in: &state, offset: offset) { $0._generationAndIDs }
     }
     let parentEffects = parent.reduce(into: &state, action: action)
-    switch stackAction {
-    case .popFrom(let id):
-      state[keyPath: toStackState].pop(from: id)
-    case .push(let id, let element):
-      state[keyPath: toStackState].push(element, id: id)
-    case .element, .none:
-      break
-    }
-    // NB: the stack logs the ids it removes, so most actions (which remove nothing) cost one
-    // emptiness check here, and a pop costs the ids it popped, whatever the stack's size. A
-    // stack replaced as a whole is compared with the one before instead.
-    let after = state[keyPath: toStackState]._generationAndRemovedIDs
-    var removed = after.removedIDs
-    if after.generation != before.generation {
-      let remaining = Set(state[keyPath: toStackState]._ids)
-      removed += before.ids.filter { !remaining.contains($0) }
+    let removed = modifyStack(in: &state, offset: offset) { stack in
+      switch stackAction {
+      case .popFrom(let id):
+        stack.pop(from: id)
+      case .push(let id, let element):
+        stack.push(element, id: id)
+      case .element, .none:
+        break
+      }
+      return Self.takeRemovedIDs(from: &stack, before: before)
     }
     guard !removed.isEmpty else {
       return .mergeSkippingNone(elementEffects, parentEffects, .none)
     }
-    if !after.removedIDs.isEmpty { state[keyPath: toStackState]._removedIDs = [] }
     let cancellations = removed.map {
       Effect<Parent.Action>.cancel(id: StackElementNamespace(namespace: namespace, id: $0))
     }
     return .merge([elementEffects, parentEffects] + cancellations)
+  }
+
+  /// Changes the stack in `state`, where it is stored when `offset` is known.
+  @inlinable
+  func modifyStack<Result>(
+    in state: inout Parent.State, offset: Int?,
+    _ body: (inout StackState<Destination.State>) -> Result
+  ) -> Result {
+    guard let offset else { return body(&state[keyPath: toStackState]) }
+    return StoredOffsets.withValue(at: offset, in: &state, body)
+  }
+
+  /// The ids of the elements that left the stack since it was `before`, and the stack's log of
+  /// removed ids emptied.
+  ///
+  /// NB: the stack logs the ids it removes, so most actions (which remove nothing) cost one
+  /// emptiness check here, and a pop costs the ids it popped, whatever the stack's size. A stack
+  /// replaced as a whole is compared with the one before instead.
+  @inlinable
+  static func takeRemovedIDs(
+    from stack: inout StackState<Destination.State>,
+    before: (generation: Int, ids: [StackElementID])
+  ) -> [StackElementID] {
+    var removed = stack._removedIDs
+    if stack._generation != before.generation {
+      let remaining = Set(stack._ids)
+      removed += before.ids.filter { !remaining.contains($0) }
+    }
+    if !stack._removedIDs.isEmpty { stack._removedIDs = [] }
+    return removed
   }
 
   /// Runs the element with id `id`, if it is on the stack, and returns the stack's generation

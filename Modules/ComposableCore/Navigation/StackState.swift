@@ -53,14 +53,9 @@ public struct StackState<Element> {
     append(contentsOf: elements)
   }
 
-  /// The stack's generation and ids, read in one access.
-  @usableFromInline var _generationAndIDs: (generation: Int, ids: [StackElementID]) {
+  /// The stack's generation and ids.
+  @inlinable var _generationAndIDs: (generation: Int, ids: [StackElementID]) {
     (_generation, _ids)
-  }
-
-  /// The stack's generation and the ids it removed, read in one access.
-  @usableFromInline var _generationAndRemovedIDs: (generation: Int, removedIDs: [StackElementID]) {
-    (_generation, _removedIDs)
   }
 
   /// The ids of the elements, bottom first.
@@ -111,6 +106,13 @@ public struct StackState<Element> {
       guard let newValue, self[id: id, case: keyPath] != nil else { return }
       self[id: id] = keyPath.casePath().embed(newValue)
     }
+  }
+
+  /// Where a stack property is stored in `Root`, found once per key path; `nil` when it is not
+  /// stored inline there.
+  @usableFromInline
+  static func storedOffset<Root>(of keyPath: WritableKeyPath<Root, Self>, in root: Root) -> Int? {
+    StoredOffsets.offset(of: keyPath, in: root) { \._generation }
   }
 
   /// Pushes an element with a new id.
