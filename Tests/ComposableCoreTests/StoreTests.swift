@@ -2,6 +2,7 @@ import ComposableClocks
 import ComposableCore
 import ComposableTesting
 import Foundation
+import Synchronization
 import Testing
 
 struct Counter: Reducer {
@@ -227,5 +228,72 @@ extension CasePath where Value == Pair.Action {
     #expect(store.state.id == UUID(0))
     store.send(())
     #expect(store.state.id == UUID(1))
+  }
+}
+
+/// A store keeps the body of its reducer rather than building it for every action, unless the
+/// reducer implements `reduce` itself.
+@MainActor
+@Suite struct StoreReducerBodyTests {
+  /// Counts how often a reducer's body is built.
+  final class Builds: Sendable {
+    private let count = Mutex(0)
+    func add() { count.withLock { $0 += 1 } }
+    var value: Int { count.withLock { $0 } }
+  }
+
+  struct Composed: Reducer {
+    let builds: Builds
+
+    var body: some Reducer<Counter.State, Counter.Action> {
+      let _ = builds.add()
+      Counter()
+    }
+  }
+
+  struct Overriding: Reducer {
+    let builds: Builds
+
+    func reduce(into state: inout Counter.State, action: Counter.Action) -> Effect<Counter.Action> {
+      state.count += 10
+      return .none
+    }
+
+    var body: some Reducer<Counter.State, Counter.Action> {
+      let _ = builds.add()
+      Counter()
+    }
+  }
+
+  @Test func aStoreBuildsItsReducersBodyOnceForAllItsActions() {
+    let builds = Builds()
+    let store = Store(initialState: Counter.State()) { Composed(builds: builds) }
+    for _ in 0..<10 { store.send(.increment) }
+    // NB: the first action runs through the reducer's own `reduce`, which builds the body too.
+    #expect(builds.value == 2)
+    for _ in 0..<10 { store.send(.incrementTwice) }
+    #expect(builds.value == 2)
+    #expect(store.state.count == 30)
+
+    let other = Store(initialState: Counter.State()) { Composed(builds: builds) }
+    other.send(.decrement)
+    other.send(.decrement)
+    #expect(builds.value == 4)
+    #expect(other.state.count == -2)
+  }
+
+  @Test func aReducerThatImplementsReduceItselfIsRunThroughIt() {
+    let builds = Builds()
+    let store = Store(initialState: Counter.State()) { Overriding(builds: builds) }
+    for _ in 0..<3 { store.send(.increment) }
+    #expect(store.state.count == 30)
+    #expect(builds.value == 0)
+  }
+
+  @Test func aTestStoreRunsTheReducerAsTheStoreDoes() async {
+    let builds = Builds()
+    let store = TestStore(initialState: Counter.State()) { Overriding(builds: builds) }
+    await store.send(.increment) { $0.count = 10 }
+    #expect(builds.value == 0)
   }
 }

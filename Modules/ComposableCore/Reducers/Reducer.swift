@@ -42,6 +42,12 @@ public protocol Reducer<State, Action> {
 
   /// The reducers this reducer is made of, run in order for every action.
   ///
+  /// A store builds the body of its reducer once (with its dependencies, after its first action)
+  /// and runs that for every action that follows, unless the reducer implements
+  /// ``reduce(into:action:)`` itself. So build the body from the reducer's properties only, as a
+  /// description of the reducers to run; read what changes (the date, a flag) in a `Reduce`
+  /// closure or an effect, where it is read for each action.
+  ///
   /// ```swift
   /// var body: some Reducer<State, Action> {
   ///   Scope(state: \.login, action: \.login) { Login() }
@@ -50,6 +56,13 @@ public protocol Reducer<State, Action> {
   /// ```
   @ReducerBuilder<State, Action>
   var body: Body { get }
+
+  /// Hands the reducer's ``body`` to `visitor`, when the reducer is built from one: not to be
+  /// implemented or called outside the kit.
+  ///
+  /// A store uses it to run the body it builds once (see ``body``), with the body's own type.
+  func _visitBody<Visitor: _ReducerBodyVisitor>(_ visitor: Visitor) -> Visitor.Result?
+  where Visitor.State == State, Visitor.Action == Action
 }
 
 extension Reducer where Body == Never {
@@ -72,6 +85,7 @@ extension Reducer where Body: Reducer, Body.State == State, Body.Action == Actio
   /// ```
   @inlinable
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
-    body.reduce(into: &state, action: action)
+    if _slowPath(_DefaultReduceProbe.isArmed) { _DefaultReduceProbe.observe(Self.self) }
+    return body.reduce(into: &state, action: action)
   }
 }

@@ -39,7 +39,17 @@ final class RootStore<State, Action: Sendable> {
   /// NB: a closure made where the store is created, specialized for the reducer's type, rather
   /// than an `any Reducer`: a send makes one call through it, and the reducer is called directly
   /// (and inlined) for every action, instead of through the existential for each one.
-  @usableFromInline let reducerLoop: ReducerLoop
+  ///
+  /// NB: `@exclusivity(unchecked)` is sound: it is only touched on the main actor, read once per
+  /// send by `process` and replaced by `probeReducer` between two runs of it.
+  @exclusivity(unchecked) @usableFromInline var reducerLoop: ReducerLoop
+  /// Makes a loop that runs the reducer's body, built once, for when its `reduce` turns out to be
+  /// the default one (which builds the body for every action); `nil` once that is known.
+  ///
+  /// NB: `@exclusivity(unchecked)` is sound for the same reasons as ``reducerLoop``.
+  @exclusivity(unchecked) @usableFromInline var bodyLoop: (() -> ReducerLoop?)?
+  /// The root reducer's type, which `_DefaultReduceProbe` asks about.
+  let reducerType: Any.Type
   @usableFromInline let dependencies: DependencyValues
   @usableFromInline let runtime: EffectRuntime<Action>
   /// The type of ``reducerLoop``: the core, the action, the storage, and where the effects
@@ -67,11 +77,13 @@ final class RootStore<State, Action: Sendable> {
   private var nextObserverID = 0
 
   init(
-    state: State, reducerLoop: @escaping ReducerLoop, dependencies: DependencyValues,
-    executor: SerialTaskExecutor?
+    state: State, reducerLoop: @escaping ReducerLoop, bodyLoop: (() -> ReducerLoop?)?,
+    reducerType: Any.Type, dependencies: DependencyValues, executor: SerialTaskExecutor?
   ) {
     self.storage = Storage(state: state)
     self.reducerLoop = reducerLoop
+    self.bodyLoop = bodyLoop
+    self.reducerType = reducerType
     self.dependencies = dependencies
     let actionDelivery = EffectActionDelivery<Action>()
     let actionQueue = EffectActionQueue(actionDelivery: actionDelivery)
@@ -119,11 +131,30 @@ final class RootStore<State, Action: Sendable> {
     isSending.store(true, ordering: .relaxed)
     var started: [(id: Int, task: Task<Void, Never>)] = []
     withStoreDependencies(dependencies) {
-      reducerLoop(self, action, &storage, &started)
+      if _slowPath(bodyLoop != nil) {
+        probeReducer(action, started: &started)
+      } else {
+        reducerLoop(self, action, &storage, &started)
+      }
     }
     isSending.store(false, ordering: .relaxed)
     if observerCount.load(ordering: .relaxed) > 0 { notifyObservers() }
     return started.isEmpty ? [] : started.map { $0.task }
+  }
+
+  /// Processes an action, finding out whether the reducer's `reduce` is the default one; if so,
+  /// the following sends run its body, built now, with the store's dependencies.
+  ///
+  /// NB: the default `reduce` builds the body for every action, and the body of a feature that
+  /// presents a child and keeps a stack cost more to build than its routing costs to run.
+  @usableFromInline
+  func probeReducer(_ action: Action, started: inout [(id: Int, task: Task<Void, Never>)]) {
+    let usesDefaultReduce = _DefaultReduceProbe.run(reducerType) {
+      reducerLoop(self, action, &storage, &started)
+    }
+    guard let usesDefaultReduce else { return }
+    if usesDefaultReduce, let loop = bodyLoop?() { reducerLoop = loop }
+    bodyLoop = nil
   }
 
   /// Runs the reducer for the action and those that follow it; `storage` is accessed once.
@@ -217,14 +248,32 @@ func makeRootStore<State, Action: Sendable, R: Reducer<State, Action>>(
   reducer: () -> R,
   withDependencies prepareDependencies: (inout DependencyValues) -> Void,
   executor: SerialTaskExecutor?,
-  reducerLoop: (R) -> RootStore<State, Action>.ReducerLoop
+  reducerLoop: (R) -> RootStore<State, Action>.ReducerLoop,
+  bodyLoop: ((R) -> () -> RootStore<State, Action>.ReducerLoop?)? = nil
 ) -> RootStore<State, Action> {
   let (state, reducer, dependencies) = withDependencies(prepareDependencies) {
     (initialState(), reducer(), DependencyValues.current)
   }
   return RootStore(
-    state: state, reducerLoop: reducerLoop(reducer), dependencies: dependencies,
-    executor: executor)
+    state: state, reducerLoop: reducerLoop(reducer), bodyLoop: bodyLoop.map { $0(reducer) },
+    reducerType: R.self, dependencies: dependencies, executor: executor)
+}
+
+/// Makes the loop of a store that runs a reducer's body.
+@usableFromInline
+struct BodyLoopMaker<State, Action: Sendable>: _ReducerBodyVisitor {
+  @inlinable
+  init() {}
+
+  @inlinable
+  func visit<Body: Reducer<State, Action>>(_ body: Body) -> RootStore<State, Action>.ReducerLoop {
+    // NB: `nonisolated(unsafe)` is sound: `visit` is only called by `RootStore.probeReducer`, on
+    // the main actor, and the body is only used by the loop returned, which runs there too.
+    nonisolated(unsafe) let body = body
+    return { core, action, storage, started in
+      RootStore.reduce(action, into: &storage, reducer: body, core: core, started: &started)
+    }
+  }
 }
 
 /// Runs `body` with the store's dependencies bound.

@@ -69,6 +69,8 @@ public final class Store<State, Action: Sendable> {
       { core, action, storage, started in
         RootStore.reduce(action, into: &storage, reducer: reducer, core: core, started: &started)
       }
+    } bodyLoop: { reducer in
+      { reducer._visitBody(BodyLoopMaker()) }
     }
     self.readState = { core.state }
     self.sendAction = { core.send($0) }
