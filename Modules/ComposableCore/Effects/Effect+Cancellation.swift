@@ -78,8 +78,9 @@ struct EffectID: Hashable, Sendable {
   @usableFromInline
   init<Base: Hashable & Sendable>(_ base: Base) {
     // NB: a comparison of metatypes rather than `as? EffectID`: reducers build their namespace
-    // from a key path every time their body is evaluated (every action), and a dynamic cast from
-    // a class existential looks for bridging conformances, which cost more than the routing.
+    // from a key path every time their body is evaluated (every action, below a store's root),
+    // and a dynamic cast from a class existential looks for bridging conformances, which cost
+    // more than the routing.
     if Base.self == EffectID.self {
       self = unsafeBitCast(base, to: EffectID.self)
     } else {
