@@ -198,7 +198,8 @@ public final class CommandLineApp {
             .appending(path: URL(filePath: path).lastPathComponent).path(percentEncoded: false)
           if let count = try? session.writeTest(to: fallback) {
             errorOutput(
-              "The session's test was written to \(fallback) instead (\(count) actions).")
+              "The session's test was written to \(fallback) instead "
+                + "(\(count) action\(count == 1 ? "" : "s")).")
           }
         }
       }

@@ -2,6 +2,12 @@ import AppCLI
 import Foundation
 import Testing
 
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#endif
+
 /// `record FILE` and `--record FILE`: a session written as a test that replays it.
 extension EndToEndTests {
   @Test func recordWritesTheSessionSoFarAsATestNamedAfterItsFile() throws {
@@ -89,5 +95,78 @@ extension EndToEndTests {
     #expect(try Options.parse(["--record=b.swift"]).record == "b.swift")
     #expect(throws: OptionsError.missingValue("--record")) { try Options.parse(["--record"]) }
     #expect(try Command.parse("record  x.swift") == .record("x.swift"))
+  }
+}
+
+/// `--record FILE` when FILE's folder goes away during the session.
+@Suite struct RecordFallbackTests {
+  @Test func aSessionWhoseRecordFolderWentAwayIsWrittenToTheTemporaryFolder() throws {
+    let binary = EndToEndTests.productsDirectory.appending(path: "app-cli")
+    try #require(
+      FileManager.default.isExecutableFile(atPath: binary.path),
+      "Build app-cli first (swift build); Scripts/test does.")
+    let folder = FileManager.default.temporaryDirectory.appending(path: "record-\(UUID())")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let name = "FallbackSession\(Int.random(in: 100_000..<1_000_000))Tests.swift"
+    let fallback = FileManager.default.temporaryDirectory.appending(path: name)
+    defer {
+      try? FileManager.default.removeItem(at: folder)
+      try? FileManager.default.removeItem(at: fallback)
+    }
+    let process = Process()
+    process.executableURL = binary
+    process.arguments = [
+      "--in-memory", "--latency", "0", "--record", folder.appending(path: name).path,
+    ]
+    let input = Pipe()
+    let output = Pipe()
+    let errors = Pipe()
+    (process.standardInput, process.standardOutput, process.standardError) = (input, output, errors)
+    try process.run()
+    defer { if process.isRunning { process.terminate() } }
+
+    input.fileHandleForWriting.write(Data("email blob@example.com\n".utf8))
+    var transcript = ""
+    #expect(
+      Self.readText(output.fileHandleForReading.fileDescriptor, into: &transcript) {
+        $0.contains("Login: email blob@example.com")
+      })
+    // NB: the folder was there when the session started (so the option was accepted).
+    try FileManager.default.removeItem(at: folder)
+    input.fileHandleForWriting.write(Data("quit\n".utf8))
+    try input.fileHandleForWriting.close()
+    var errorText = ""
+    #expect(
+      Self.readText(errors.fileHandleForReading.fileDescriptor, into: &errorText) { _ in false })
+    process.waitUntilExit()
+
+    #expect(process.terminationStatus == 1)
+    #expect(errorText.contains("cannot write '\(folder.appending(path: name).path)'"))
+    #expect(
+      errorText.contains(
+        "The session's test was written to \(fallback.path(percentEncoded: false)) instead (1 action)."
+      ))
+    let source = try String(contentsOf: fallback, encoding: .utf8)
+    #expect(
+      source.contains(#"await store.send(.login(.binding(.set(\.email, "blob@example.com"))))"#))
+  }
+
+  /// Reads from `descriptor` into `text` until `condition` holds or the pipe closes (`true` when
+  /// it closed, for a condition that never holds), for at most ten seconds: a hung program fails
+  /// the test instead of hanging it.
+  static func readText(
+    _ descriptor: Int32, into text: inout String, until condition: (String) -> Bool
+  ) -> Bool {
+    let deadline = ContinuousClock.now.advanced(by: .seconds(10))
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while !condition(text) {
+      guard ContinuousClock.now < deadline else { return false }
+      var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+      guard poll(&ready, 1, 100) > 0 else { continue }
+      let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+      if count == 0 { return true }
+      if count > 0 { text += String(decoding: buffer[..<count], as: UTF8.self) }
+    }
+    return true
   }
 }
