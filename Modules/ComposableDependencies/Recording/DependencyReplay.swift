@@ -1,5 +1,5 @@
 import ComposableIssueReporting
-import Synchronization
+import ComposableLocking
 
 /// Answers an endpoint's calls in a test with what it answered when a session was recorded, in
 /// order, each after as long as the live call took.
@@ -75,7 +75,7 @@ public final class DependencyReplay<Value: Sendable>: Sendable {
   private let name: String
   private let clock: (any Clock<Duration>)?
   private let answers: [Answer]
-  private let nextIndex = Mutex(0)
+  private let nextIndex = Protected(0)
 
   /// Creates a replay of an endpoint's recorded answers.
   ///
