@@ -67,7 +67,9 @@ extension SwiftCodeWriter {
       for field in fields where field.role != .shared && field.role != .readOnly {
         elements.append(SwiftCodeSnapshot.TupleElement(label: field.label, node: field.node))
       }
-      return try call(type, elements, path: path)
+      let code = try call(type, elements, path: path)
+      guard marksRepeatableValues, code.contains("\n") else { return code }
+      return String(Self.repeatableStart) + code + String(Self.repeatableEnd)
     }
   }
 

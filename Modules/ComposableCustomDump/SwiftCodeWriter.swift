@@ -22,6 +22,9 @@
 public struct SwiftCodeWriter: Sendable {
   /// How long a line may grow before a call or a literal is split over several lines.
   public var lineWidth: Int
+  /// Whether the code of a struct written over several lines is marked, so that
+  /// ``reusingRepeatedValues(in:avoiding:)`` can name the ones written more than once.
+  package var marksRepeatableValues = false
 
   /// Creates a writer.
   ///
