@@ -11,45 +11,50 @@ import Testing
 @MainActor
 @Test func readmeSession() async {
   let clock = TestClock()
+  let activityItem4 = ActivityItem(
+    id: 4,
+    title: "Welcome back",
+    body: "Glad to see you again.",
+    date: Date(timeIntervalSince1970: 1_707_901_200)
+  )
+  let activityItem3 = ActivityItem(
+    id: 3,
+    title: "New follower",
+    body: "Blob Jr. follows you.",
+    date: Date(timeIntervalSince1970: 1_706_086_800)
+  )
+  let activityItem2 = ActivityItem(
+    id: 2,
+    title: "Profile completed",
+    body: "Your profile now shows your name.",
+    date: Date(timeIntervalSince1970: 1_705_482_000)
+  )
+  let activityItem1 = ActivityItem(
+    id: 1,
+    title: "Account created",
+    body: "Welcome to Composable, Blob.",
+    date: Date(timeIntervalSince1970: 1_705_309_200)
+  )
+  let profileStats = ProfileStats(
+    itemCount: 4,
+    unreadCount: 3,
+    memberSince: Date(timeIntervalSince1970: 1_705_309_200)
+  )
   let login = DependencyReplay<User>("login", clock: clock, [
-    .failure(APIError.wrongPassword, after: .milliseconds(303)),
+    .failure(APIError.wrongPassword, after: .milliseconds(305)),
     .success(User(id: 1, name: "Blob", email: "blob@example.com"), after: .milliseconds(300)),
   ])
   let fetchActivity = DependencyReplay<[ActivityItem]>("fetchActivity", clock: clock, [
     .success([
-      ActivityItem(
-        id: 4,
-        title: "Welcome back",
-        body: "Glad to see you again.",
-        date: Date(timeIntervalSince1970: 1_707_901_200)
-      ),
-      ActivityItem(
-        id: 3,
-        title: "New follower",
-        body: "Blob Jr. follows you.",
-        date: Date(timeIntervalSince1970: 1_706_086_800)
-      ),
-      ActivityItem(
-        id: 2,
-        title: "Profile completed",
-        body: "Your profile now shows your name.",
-        date: Date(timeIntervalSince1970: 1_705_482_000)
-      ),
-      ActivityItem(
-        id: 1,
-        title: "Account created",
-        body: "Welcome to Composable, Blob.",
-        date: Date(timeIntervalSince1970: 1_705_309_200)
-      ),
+      activityItem4,
+      activityItem3,
+      activityItem2,
+      activityItem1,
     ], after: .milliseconds(300)),
   ])
   let markRead = DependencyReplay<Void>("markRead", clock: clock, [.success((), after: .milliseconds(301))])
   let fetchProfile = DependencyReplay<ProfileStats>("fetchProfile", clock: clock, [
-    .success(ProfileStats(
-      itemCount: 4,
-      unreadCount: 3,
-      memberSince: Date(timeIntervalSince1970: 1_705_309_200)
-    ), after: .milliseconds(300)),
+    .success(profileStats, after: .milliseconds(300)),
   ])
   let store = TestStore(initialState: AppFeature.State(
     selectedTab: .account,
@@ -84,13 +89,14 @@ import Testing
       $0.isLoading = true
     }
   }
-  await clock.advance(by: .milliseconds(304))
+  await clock.advance(by: .milliseconds(306))
   await store.receive(\.login.loginResponse.failure) {
     $0.account.modify(\.loggedOut) {
       $0.isLoading = false
       $0.errorMessage = "We could not log you in. Please try again"
     }
   }
+  await clock.advance(by: .milliseconds(3))
   await store.send(.login(.binding(.set(\.password, "swift-6")))) {
     $0.account.modify(\.loggedOut) {
       $0.password = "swift-6"
@@ -134,106 +140,48 @@ import Testing
   }
   await clock.advance(by: .milliseconds(302))
   await store.receive(\.activity.activityResponse.success, [
-    ActivityItem(
-      id: 4,
-      title: "Welcome back",
-      body: "Glad to see you again.",
-      date: Date(timeIntervalSince1970: 1_707_901_200)
-    ),
-    ActivityItem(
-      id: 3,
-      title: "New follower",
-      body: "Blob Jr. follows you.",
-      date: Date(timeIntervalSince1970: 1_706_086_800)
-    ),
-    ActivityItem(
-      id: 2,
-      title: "Profile completed",
-      body: "Your profile now shows your name.",
-      date: Date(timeIntervalSince1970: 1_705_482_000)
-    ),
-    ActivityItem(
-      id: 1,
-      title: "Account created",
-      body: "Welcome to Composable, Blob.",
-      date: Date(timeIntervalSince1970: 1_705_309_200)
-    ),
+    activityItem4,
+    activityItem3,
+    activityItem2,
+    activityItem1,
   ]) {
     $0.activity?.items = [
-      ActivityItem(
-        id: 4,
-        title: "Welcome back",
-        body: "Glad to see you again.",
-        date: Date(timeIntervalSince1970: 1_707_901_200)
-      ),
-      ActivityItem(
-        id: 3,
-        title: "New follower",
-        body: "Blob Jr. follows you.",
-        date: Date(timeIntervalSince1970: 1_706_086_800)
-      ),
-      ActivityItem(
-        id: 2,
-        title: "Profile completed",
-        body: "Your profile now shows your name.",
-        date: Date(timeIntervalSince1970: 1_705_482_000)
-      ),
-      ActivityItem(
-        id: 1,
-        title: "Account created",
-        body: "Welcome to Composable, Blob.",
-        date: Date(timeIntervalSince1970: 1_705_309_200)
-      ),
+      activityItem4,
+      activityItem3,
+      activityItem2,
+      activityItem1,
     ]
     $0.activity?.isLoading = false
   }
   await clock.advance(by: .milliseconds(1))
   await store.send(.tabSelected(.activity))
-  await clock.advance(by: .milliseconds(1))
   await store.send(.activity(.itemTapped(3))) {
     $0.activity?.$readItemIDs.withLock { $0 = [3] }
   }
-  await clock.advance(by: .milliseconds(1))
-  await store.receive(\.activity.delegate.didOpenItem, ActivityItem(
-    id: 3,
-    title: "New follower",
-    body: "Blob Jr. follows you.",
-    date: Date(timeIntervalSince1970: 1_706_086_800)
-  )) {
+  await clock.advance(by: .milliseconds(2))
+  await store.receive(\.activity.delegate.didOpenItem, activityItem3) {
     $0.path[id: 0] = ItemDetail.State(
-      item: ActivityItem(
-        id: 3,
-        title: "New follower",
-        body: "Blob Jr. follows you.",
-        date: Date(timeIntervalSince1970: 1_706_086_800)
-      )
+      item: activityItem3
     )
   }
-  await clock.advance(by: .milliseconds(302))
+  await clock.advance(by: .milliseconds(301))
   await store.receive(\.activity.markReadResponse)
-  await clock.advance(by: .milliseconds(3))
+  await clock.advance(by: .milliseconds(1))
   await store.send(.tabSelected(.account)) {
     $0.selectedTab = .account
   }
   await clock.advance(by: .milliseconds(1))
   await store.send(.activity(.onDisappear))
+  await clock.advance(by: .milliseconds(1))
   await store.send(.profile(.onAppear)) {
     $0.account.modify(\.loggedIn) {
       $0.isLoading = true
     }
   }
   await clock.advance(by: .milliseconds(302))
-  await store.receive(\.profile.statsResponse.success, ProfileStats(
-    itemCount: 4,
-    unreadCount: 3,
-    memberSince: Date(timeIntervalSince1970: 1_705_309_200)
-  )) {
+  await store.receive(\.profile.statsResponse.success, profileStats) {
     $0.account.modify(\.loggedIn) {
-      $0.stats = ProfileStats(
-        itemCount: 4,
-        unreadCount: 3,
-        memberSince: Date(timeIntervalSince1970: 1_705_309_200)
-      )
+      $0.stats = profileStats
       $0.isLoading = false
     }
   }

@@ -70,6 +70,35 @@ private struct Opener: Reducer {
   }
 }
 
+/// Loads a letter long enough to be written over several lines, and keeps it.
+private struct Inbox: Reducer {
+  struct Letter: Equatable, Sendable {
+    var id: Int
+    var subject: String
+    var body: String
+  }
+
+  struct State: Equatable, Sendable { var letter: Letter? }
+  enum Action: Equatable, Sendable { case loadTapped, loaded(Letter) }
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .loadTapped:
+      return .send(
+        .loaded(Letter(id: 7, subject: "Welcome back", body: "Glad to see you again, Blob.")))
+    case .loaded(let letter):
+      state.letter = letter
+      return .none
+    }
+  }
+}
+
+extension CasePath where Value == Inbox.Action {
+  fileprivate var loaded: CasePath<Root, Inbox.Letter> {
+    self.case(Value.loaded) { if case .loaded(let letter) = $0 { letter } else { nil } }
+  }
+}
+
 /// A store of `reducer` whose effects sleep on `clock`, recording into a new recording, which
 /// reads its times on `clock` too when `timesOnClock`.
 @MainActor
@@ -286,6 +315,31 @@ where R.Action: Sendable {
         """))
     #expect(source.contains("    $0.apiClient.fetchCount = { _ in try await fetchCount.next() }"))
     #expect(source.hasSuffix("  fetchCount.assertAllAnswered()\n}\n"))
+  }
+
+  @Test func aLongValueWrittenMoreThanOnceIsDeclaredOnce() throws {
+    let recording = StoreRecording<Inbox.State, Inbox.Action>()
+    let store = Store(initialState: Inbox.State(), recording: recording) { Inbox() }
+    store.send(.loadTapped)
+    let source = try recording.testSource(named: "inbox", reducer: "Inbox()", imports: [])
+    #expect(
+      source.contains(
+        """
+          let clock = TestClock()
+          let inboxLetter7 = Inbox.Letter(
+            id: 7,
+            subject: "Welcome back",
+            body: "Glad to see you again, Blob."
+          )
+        """))
+    #expect(
+      source.contains(
+        """
+          await store.receive(\\.loaded, inboxLetter7) {
+            $0.letter = inboxLetter7
+          }
+        """))
+    #expect(source.components(separatedBy: "Glad to see you again").count == 2)
   }
 
   // MARK: - The kit's types as code

@@ -46,13 +46,18 @@ extension StoreRecording {
         reason: "it was never given to a store, so it recorded nothing.")
     }
     // NB: generated code is not held to the formatter's layout.
-    var lines = ["// swift-format-ignore-file"] + comment.map { $0.isEmpty ? "//" : "// " + $0 }
-    lines.append("")
-    lines += imports.sorted().map { "import " + $0 }
-    lines += ["", "@MainActor", "@Test func \(name)() async {", "  let clock = TestClock()"]
+    var header = ["// swift-format-ignore-file"] + comment.map { $0.isEmpty ? "//" : "// " + $0 }
+    header.append("")
+    header += imports.sorted().map { "import " + $0 }
+    header += ["", "@MainActor", "@Test func \(name)() async {", "  let clock = TestClock()"]
 
+    // NB: structs written more than once over several lines (a feed in a response, then in the
+    // state) are declared once, below the clock, and named where they were.
+    var writer = self.writer
+    writer.marksRepeatableValues = true
+    var lines: [String] = []
     var overrides = ["$0.\(clockDependency) = clock"]
-    let replays = try replays(of: dependencies?.calls ?? [])
+    let replays = try replays(of: dependencies?.calls ?? [], writer: writer)
     for replay in replays {
       lines.append(indent(replay.declaration, by: 1))
       overrides.append(replay.override)
@@ -82,7 +87,7 @@ extension StoreRecording {
       }
       previousTime = time
       effectsWereRunning = step.runningEffectCount > 0
-      lines += try statement(for: step).map { indent($0, by: 1) }
+      lines += try statement(for: step, writer: writer).map { indent($0, by: 1) }
     }
     if runningEffectCount > 0 {
       lines.append("  // The session ended with these effects still running.")
@@ -90,11 +95,17 @@ extension StoreRecording {
     }
     for replay in replays { lines.append("  \(replay.variable).assertAllAnswered()") }
     lines.append("}")
-    return lines.joined(separator: "\n") + "\n"
+    let (declarations, body) = SwiftCodeWriter.reusingRepeatedValues(
+      in: lines.joined(separator: "\n"),
+      avoiding: Set(["clock", "store"] + replays.map(\.variable)))
+    return (header + declarations.map { indent($0, by: 1) } + [body]).joined(separator: "\n")
+      + "\n"
   }
 
   /// The `send` or `receive` of a step, with its assertion closure.
-  private func statement(for step: Step) throws(SwiftCodeError) -> [String] {
+  private func statement(for step: Step, writer: SwiftCodeWriter) throws(SwiftCodeError)
+    -> [String]
+  {
     let call: String
     switch step.origin {
     case .sent:
@@ -145,7 +156,9 @@ extension StoreRecording {
   }
 
   /// The replays of the recorded dependency calls: one per endpoint, in order of first call.
-  private func replays(of calls: [DependencyRecording.Call]) throws(SwiftCodeError) -> [(
+  private func replays(
+    of calls: [DependencyRecording.Call], writer: SwiftCodeWriter
+  ) throws(SwiftCodeError) -> [(
     variable: String, declaration: String, override: String
   )] {
     var endpoints: [RecordedEndpoint] = []
