@@ -4,16 +4,25 @@ import ComposableTesting
 import Foundation
 import Testing
 
-/// Runs `body` on a thread of its own and waits for it for up to five seconds: a deadlock then
-/// fails the test, naming what hung, instead of hanging the suite (the thread stays blocked).
-func finishes(_ body: @escaping @Sendable () -> Void) -> Bool {
-  let done = DispatchSemaphore(value: 0)
-  let thread = Thread {
-    body()
-    done.signal()
+/// Runs `body` on a thread of its own and waits for it, for up to five seconds, without blocking
+/// a thread of the test pool: a deadlock then fails the test, naming what hung, instead of hanging
+/// the suite or stalling the tests beside it (the body's thread stays blocked).
+func finishes(_ body: @escaping @Sendable () -> Void) async -> Bool {
+  await withCheckedContinuation { continuation in
+    let isResumed = Protected(false)
+    let resume: @Sendable (Bool) -> Void = { finished in
+      let isFirst = isResumed.withLock { isResumed in
+        defer { isResumed = true }
+        return !isResumed
+      }
+      if isFirst { continuation.resume(returning: finished) }
+    }
+    Thread {
+      body()
+      resume(true)
+    }.start()
+    DispatchQueue.global().asyncAfter(deadline: .now() + 5) { resume(false) }
   }
-  thread.start()
-  return done.wait(timeout: .now() + 5) == .success
 }
 
 /// The kinds of storage a shared value can live in, for tests that must hold on each.
@@ -38,10 +47,10 @@ struct NestedAppState: Equatable, Sendable {
 
 @Suite struct SharedReentrancyTests {
   @Test(arguments: StorageKind.allCases)
-  func readingTheValueInsideItsOwnWithLockDoesNotDeadlock(_ kind: StorageKind) {
+  func readingTheValueInsideItsOwnWithLockDoesNotDeadlock(_ kind: StorageKind) async {
     let key = kind.uniqueKey()
     let result = Protected<[Int]>([])
-    let finished = finishes {
+    let finished = await finishes {
       @Shared(key) var count = 0
       @Shared(key) var other = 0
       @SharedReader(key) var reader = 0
@@ -54,9 +63,9 @@ struct NestedAppState: Equatable, Sendable {
     #expect(result.withLock { $0 } == [5, 5, 5])
   }
 
-  @Test func readingTheValueInsideAnAssertionsWithLockDoesNotDeadlock() {
+  @Test func readingTheValueInsideAnAssertionsWithLockDoesNotDeadlock() async {
     let key = StorageKind.inMemory.uniqueKey()
-    let finished = finishes {
+    let finished = await finishes {
       @Shared(key) var count = 0
       SharedChangeTracker.$isAsserting.withValue(true) {
         $count.withLock { $0 = count + 1 }
@@ -65,9 +74,9 @@ struct NestedAppState: Equatable, Sendable {
     #expect(finished, "a read inside an assertion's withLock deadlocked")
   }
 
-  @Test func aDefaultThatDeclaresASharedValueDoesNotFreezeTheRegistry() {
+  @Test func aDefaultThatDeclaresASharedValueDoesNotFreezeTheRegistry() async {
     let count = Protected(-1)
-    let finished = finishes {
+    let finished = await finishes {
       @Shared(.inMemory("nested-default-outer-\(UUID().uuidString)")) var app = NestedAppState()
       app.$count.withLock { $0 += 1 }
       count.withLock { $0 = app.count }
@@ -76,7 +85,7 @@ struct NestedAppState: Equatable, Sendable {
     #expect(count.withLock { $0 } >= 1)
   }
 
-  @Test func aSlowDefaultDoesNotBlockOtherKeys() {
+  @Test func aSlowDefaultDoesNotBlockOtherKeys() async {
     let entered = DispatchSemaphore(value: 0)
     let release = DispatchSemaphore(value: 0)
     let slow = "slow-default-\(UUID().uuidString)"
@@ -91,7 +100,7 @@ struct NestedAppState: Equatable, Sendable {
       slowFinished.signal()
     }.start()
     #expect(entered.wait(timeout: .now() + 5) == .success)
-    let otherFinished = finishes {
+    let otherFinished = await finishes {
       @Shared(.inMemory("fast-default-\(UUID().uuidString)")) var other = 2
       _ = other
     }
