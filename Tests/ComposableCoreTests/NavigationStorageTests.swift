@@ -200,3 +200,123 @@ extension CasePath where Value == WrappedStack.Action {
     self.case(Value.path) { if case .path(let action) = $0 { action } else { nil } }
   }
 }
+
+/// A stack replaced as a whole by one that keeps some of its elements; its effects run inside a
+/// throttle (performed in a task of their own) when `throttles`.
+struct KeepLast: Reducer {
+  struct State: Equatable, Sendable {
+    var path = StackState<Pane.State>()
+  }
+
+  enum Action: Equatable, Sendable {
+    case keepLastButtonTapped
+    case path(StackActionOf<Pane>)
+    case pushButtonTapped
+  }
+
+  var throttles = false
+  @Dependency(\.continuousClock) var clock
+
+  var body: some Reducer<State, Action> {
+    Reduce { state, action in
+      let effect = Self.core.reduce(into: &state, action: action)
+      // NB: a throttle of its own for each action's effect, so none throttles another's.
+      return throttles
+        ? effect.throttle(id: "\(action)", for: .zero, clock: clock, latest: true) : effect
+    }
+  }
+
+  static var core: some Reducer<State, Action> {
+    Reduce { state, action in
+      switch action {
+      case .keepLastButtonTapped:
+        guard let id = state.path.ids.last else { return .none }
+        var kept = StackState<Pane.State>()
+        kept[id: id] = state.path[id: id]
+        state.path = kept
+        return .none
+      case .pushButtonTapped:
+        state.path.append(Pane.State())
+        return .none
+      case .path:
+        return .none
+      }
+    }
+    .forEach(\.path, action: \.path) { Pane() }
+  }
+}
+
+extension CasePath where Value == KeepLast.Action {
+  var path: CasePath<Root, StackActionOf<Pane>> {
+    self.case(Value.path) { if case .path(let action) = $0 { action } else { nil } }
+  }
+}
+
+/// A `KeepLast` presented from a parent: its effects' ids are placed under the presentation's.
+struct PresentsKeepLast: Reducer {
+  struct State: Equatable, Sendable {
+    @Presents var keeper: KeepLast.State?
+  }
+
+  var throttles = false
+
+  enum Action: Equatable, Sendable {
+    case keeper(PresentationAction<KeepLast.Action>)
+  }
+
+  var body: some Reducer<State, Action> {
+    Reduce { _, _ in .none }
+      .ifLet(\.$keeper, action: \.keeper) { KeepLast(throttles: throttles) }
+  }
+}
+
+extension CasePath where Value == PresentsKeepLast.Action {
+  var keeper: CasePath<Root, PresentationAction<KeepLast.Action>> {
+    self.case(Value.keeper) { if case .keeper(let action) = $0 { action } else { nil } }
+  }
+}
+
+@MainActor
+@Suite struct StackReplacementTests {
+  @Test(arguments: [false, true])
+  func aStackReplacedByOneKeepingAnElementCancelsOnlyTheOthers(throttles: Bool) async {
+    let clock = TestClock()
+    let store = TestStore(initialState: KeepLast.State()) {
+      KeepLast(throttles: throttles)
+    } withDependencies: {
+      $0.continuousClock = clock
+    }
+    await store.send(.pushButtonTapped) { $0.path.append(Pane.State()) }
+    await store.send(.pushButtonTapped) { $0.path.append(Pane.State()) }
+    await store.send(.path(.element(id: 0, action: .startTimerButtonTapped)))
+    await store.send(.path(.element(id: 1, action: .startTimerButtonTapped)))
+    await store.send(.keepLastButtonTapped) { $0.path.removeFirst() }
+    // NB: element 0's timer was cancelled (the exhaustive store would receive its ticks);
+    // element 1's still runs.
+    await clock.advance(by: .seconds(1))
+    await store.receive(\.path[id: 1].timerTick) { $0.path[id: 1]?.count = 1 }
+    await store.send(.path(.popFrom(id: 1))) { $0.path = [] }
+    await clock.advance(by: .seconds(3))
+  }
+
+  @Test(arguments: [false, true])
+  func aStackInsideAPresentedChildIsCancelledUnderItsNamespace(throttles: Bool) async {
+    let clock = TestClock()
+    let store = TestStore(initialState: PresentsKeepLast.State(keeper: KeepLast.State())) {
+      PresentsKeepLast(throttles: throttles)
+    } withDependencies: {
+      $0.continuousClock = clock
+    }
+    await store.send(.keeper(.presented(.pushButtonTapped))) {
+      $0.keeper?.path.append(Pane.State())
+    }
+    await store.send(.keeper(.presented(.pushButtonTapped))) {
+      $0.keeper?.path.append(Pane.State())
+    }
+    await store.send(.keeper(.presented(.path(.element(id: 0, action: .startTimerButtonTapped)))))
+    await store.send(.keeper(.presented(.keepLastButtonTapped))) {
+      $0.keeper?.path.removeFirst()
+    }
+    await clock.advance(by: .seconds(3))
+  }
+}

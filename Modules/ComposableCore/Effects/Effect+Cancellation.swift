@@ -66,6 +66,13 @@ extension Effect {
           cancelInFlight: cancelInFlight, effect.namespaced(namespace)))
     case .cancel(let id):
       return Self(.cancel(id: EffectID(NamespacedID(namespace: namespace, id: id))))
+    case .cancelMatching(let matches):
+      return Self(
+        .cancelMatching { id in
+          guard let namespaced = id.base as? NamespacedID, namespaced.namespace == namespace
+          else { return false }
+          return matches(namespaced.id)
+        })
     }
   }
 }

@@ -141,6 +141,8 @@ extension Effect {
         .cancellable(id: id, cancelInFlight: cancelInFlight, effect.map(transform)))
     case .cancel(let id):
       return Effect<NewAction>(.cancel(id: id))
+    case .cancelMatching(let matches):
+      return Effect<NewAction>(.cancelMatching(matches))
     }
   }
 }

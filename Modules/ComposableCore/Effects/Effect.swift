@@ -30,6 +30,9 @@ public struct Effect<Action> {
     case concatenate([Effect])
     case cancellable(id: EffectID, cancelInFlight: Bool, Effect)
     case cancel(id: EffectID)
+    /// Cancels every running effect whose id (inside the namespaces it is placed under, as
+    /// `namespaced` places this operation) matches.
+    case cancelMatching(@Sendable (EffectID) -> Bool)
   }
 
   @usableFromInline let operation: Operation

@@ -29,6 +29,13 @@ extension Effect where Action: Sendable {
       }
     case .cancel(let id):
       Task.cancel(id: id)
+    case .cancelMatching(let matches):
+      let context = EffectContext.current
+      (context?.registry ?? EffectContext.detached).cancelTasks { id in
+        // NB: an id under another effect's namespaces is not one of this effect's.
+        guard let context else { return matches(id) }
+        return context.unresolve(id).map(matches) ?? false
+      }
     }
   }
 }

@@ -26,6 +26,18 @@ struct EffectContext: Sendable {
   }
 
   /// The registry of ids used outside any effect.
+  /// The id `resolve` turned into `id`, or `nil` when `id` is not under this context's
+  /// namespaces.
+  func unresolve(_ id: EffectID) -> EffectID? {
+    var id = id
+    for namespace in namespaces {
+      guard let namespaced = id.base as? NamespacedID, namespaced.namespace == namespace
+      else { return nil }
+      id = namespaced.id
+    }
+    return id
+  }
+
   static let detached = DetachedCancellationRegistry()
 }
 
@@ -34,6 +46,9 @@ struct EffectContext: Sendable {
 protocol EffectCancellationRegistry: AnyObject, Sendable {
   /// Cancels every task registered under `id`.
   func cancelTasks(id: EffectID)
+
+  /// Cancels every task registered under an id that `matches`.
+  func cancelTasks(where matches: @Sendable (EffectID) -> Bool)
 
   /// Runs `operation` in a task registered under `id` until it finishes; see
   /// `withTaskCancellation(id:cancelInFlight:operation:)`.
@@ -64,6 +79,11 @@ final class DetachedCancellationRegistry: EffectCancellationRegistry {
   func cancelTasks(id: EffectID) {
     let cancellers = tasks.withLock { $0.byID.removeValue(forKey: id).map { Array($0.values) } }
     for cancel in cancellers ?? [] { cancel() }
+  }
+
+  func cancelTasks(where matches: @Sendable (EffectID) -> Bool) {
+    let ids = tasks.withLock { Array($0.byID.keys) }
+    for id in ids where matches(id) { cancelTasks(id: id) }
   }
 
   func withTaskCancellation<T: Sendable>(

@@ -91,7 +91,7 @@ extension Effect {
   @usableFromInline
   func dismissing(with dismissAction: @escaping @Sendable () -> Action) -> Self {
     switch operation {
-    case .none, .send, .cancel:
+    case .none, .send, .cancel, .cancelMatching:
       return self
     case .run(let priority, let body):
       return Self(

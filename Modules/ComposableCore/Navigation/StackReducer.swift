@@ -86,11 +86,13 @@ public struct _StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
     let offset = StackState<Destination.State>.storedOffset(of: toStackState, in: state)
     let stackAction = toStackAction.extract(action)
     var elementEffects = Effect<Parent.Action>.none
-    let before: (generation: Int, ids: [StackElementID])
+    // NB: the generation only, not the ids: holding the ids while the parent pushes or pops in
+    // place would copy them (the stack would no longer be their only owner).
+    let generation: Int
     switch stackAction {
     case .element(let id, let elementAction):
       var elementEffect: Effect<Destination.Action>?
-      before = modifyStack(in: &state, offset: offset) { stack in
+      generation = modifyStack(in: &state, offset: offset) { stack in
         Self.runElement(destination, elementAction, id: id, in: &stack, effect: &elementEffect)
       }
       if let elementEffect {
@@ -109,16 +111,16 @@ public struct _StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
       }
     case .popFrom(let id):
       var isMissing = false
-      before = modifyStack(in: &state, offset: offset) { stack in
+      generation = modifyStack(in: &state, offset: offset) { stack in
         isMissing = stack._positions[id] == nil
-        return stack._generationAndIDs
+        return stack._generation
       }
       if isMissing { reportMissingElement(id: id, action: action) }
     case .push, .none:
-      before = modifyStack(in: &state, offset: offset) { $0._generationAndIDs }
+      generation = modifyStack(in: &state, offset: offset) { $0._generation }
     }
     let parentEffects = parent.reduce(into: &state, action: action)
-    let removed = modifyStack(in: &state, offset: offset) { stack in
+    let removals = modifyStack(in: &state, offset: offset) { stack in
       switch stackAction {
       case .popFrom(let id):
         stack.pop(from: id)
@@ -127,12 +129,17 @@ public struct _StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
       case .element, .none:
         break
       }
-      return Self.takeRemovedIDs(from: &stack, before: before)
+      return Self.takeRemovals(from: &stack, generation: generation)
     }
-    guard !removed.isEmpty else {
+    if let remaining = removals.remaining {
+      return .merge([
+        elementEffects, parentEffects, cancelElements(notIn: remaining),
+      ])
+    }
+    guard !removals.ids.isEmpty else {
       return .mergeSkippingNone(elementEffects, parentEffects, .none)
     }
-    let cancellations = removed.map {
+    let cancellations = removals.ids.map {
       Effect<Parent.Action>.cancel(id: StackElementNamespace(namespace: namespace, id: $0))
     }
     return .merge([elementEffects, parentEffects] + cancellations)
@@ -148,37 +155,46 @@ public struct _StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
     return StoredOffsets.withValue(at: offset, in: &state, body)
   }
 
-  /// The ids of the elements that left the stack since it was `before`, and the stack's log of
-  /// removed ids emptied.
+  /// What left the stack since its generation was `generation`, and the stack's log of removed
+  /// ids emptied: the ids it logged, or, for a stack replaced as a whole, the ids that remain
+  /// (every element effect of another id is cancelled).
   ///
   /// NB: the stack logs the ids it removes, so most actions (which remove nothing) cost one
-  /// emptiness check here, and a pop costs the ids it popped, whatever the stack's size. A stack
-  /// replaced as a whole is compared with the one before instead.
+  /// emptiness check here, and a pop costs the ids it popped, whatever the stack's size.
   @inlinable
-  static func takeRemovedIDs(
-    from stack: inout StackState<Destination.State>,
-    before: (generation: Int, ids: [StackElementID])
-  ) -> [StackElementID] {
-    var removed = stack._removedIDs
-    if stack._generation != before.generation {
-      let remaining = Set(stack._ids)
-      removed += before.ids.filter { !remaining.contains($0) }
+  static func takeRemovals(from stack: inout StackState<Destination.State>, generation: Int)
+    -> (ids: [StackElementID], remaining: Set<StackElementID>?)
+  {
+    if stack._generation != generation {
+      if !stack._removedIDs.isEmpty { stack._removedIDs = [] }
+      return ([], Set(stack._ids))
     }
-    if !stack._removedIDs.isEmpty { stack._removedIDs = [] }
-    return removed
+    guard !stack._removedIDs.isEmpty else { return ([], nil) }
+    defer { stack._removedIDs = [] }
+    return (stack._removedIDs, nil)
   }
 
-  /// Runs the element with id `id`, if it is on the stack, and returns the stack's generation
-  /// and ids as they were.
+  /// Cancels the effects of every element of this stack whose id is not in `remaining`.
+  @usableFromInline
+  func cancelElements(notIn remaining: Set<StackElementID>) -> Effect<Parent.Action> {
+    let namespace = self.namespace
+    return Effect(
+      .cancelMatching { id in
+        guard let element = id.base as? StackElementNamespace, element.namespace == namespace
+        else { return false }
+        return !remaining.contains(element.id)
+      })
+  }
+
+  /// Runs the element with id `id`, if it is on the stack, and returns the stack's generation.
   @inlinable
   static func runElement(
     _ destination: Destination, _ action: Destination.Action, id: StackElementID,
     in stack: inout StackState<Destination.State>, effect: inout Effect<Destination.Action>?
-  ) -> (generation: Int, ids: [StackElementID]) {
-    let before = (stack._generation, stack._ids)
-    guard let position = stack._positions[id] else { return before }
+  ) -> Int {
+    guard let position = stack._positions[id] else { return stack._generation }
     effect = destination.reduce(into: &stack._elements[position], action: action)
-    return before
+    return stack._generation
   }
 
   @usableFromInline

@@ -53,11 +53,6 @@ public struct StackState<Element> {
     append(contentsOf: elements)
   }
 
-  /// The stack's generation and ids.
-  @inlinable var _generationAndIDs: (generation: Int, ids: [StackElementID]) {
-    (_generation, _ids)
-  }
-
   /// The ids of the elements, bottom first.
   ///
   /// ```swift

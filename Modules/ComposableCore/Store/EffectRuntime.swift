@@ -155,6 +155,8 @@ package final class EffectRuntime<Action: Sendable>: Sendable {
         started: &started)
     case .cancel(let id):
       cancel(id: id)
+    case .cancelMatching(let matches):
+      cancelTasks(where: matches)
     }
   }
 
@@ -286,6 +288,8 @@ package final class EffectRuntime<Action: Sendable>: Sendable {
       branches.add(1, ordering: .relaxed)
     case .cancel(let id):
       cancel(id: id)
+    case .cancelMatching(let matches):
+      cancelTasks(where: matches)
     }
   }
 }
@@ -293,6 +297,14 @@ package final class EffectRuntime<Action: Sendable>: Sendable {
 extension EffectRuntime: EffectCancellationRegistry {
   func cancelTasks(id: EffectID) {
     cancel(id: id)
+  }
+
+  /// Cancels the tasks of every id that `matches`.
+  ///
+  /// NB: the ids are read under the registry's lock and matched outside it.
+  func cancelTasks(where matches: @Sendable (EffectID) -> Bool) {
+    let ids = registry.withLock { Array($0.cancellables.keys) }
+    for id in ids where matches(id) { cancel(id: id) }
   }
 
   /// Runs `operation` in an effect task of its own, registered under `id`, and waits for it, as
@@ -327,7 +339,7 @@ extension Effect {
   /// Whether running the effect starts no task.
   var startsNoTask: Bool {
     switch operation {
-    case .none, .send, .cancel: true
+    case .none, .send, .cancel, .cancelMatching: true
     case .run: false
     case .merge(let effects), .concatenate(let effects): effects.allSatisfy(\.startsNoTask)
     case .cancellable(_, _, let effect): effect.startsNoTask
