@@ -52,7 +52,11 @@ package enum BenchmarkCommand {
       let context = BenchmarkContext(
         benchmark: benchmark, sampler: Sampler(plan: plan), executableDirectory: directory,
         progress: { errorOutput("    " + $0) })
-      let result = await benchmark.measure(context)
+      // NB: each benchmark in a task of its own: in the harness's task, what earlier rows left
+      // behind (its task-local allocator, grown by thousands of `withDependencies`) made
+      // `shared.withLock` a third slower when it ran after `dependency.read` or `teststore.*`.
+      let measure = benchmark.measure
+      let result = await Task { await measure(context) }.value
       let seconds = Measure.nanoseconds(ContinuousClock.now - start) / 1e9
       errorOutput(
         "    \(Formatting.figure(result.value)) \(result.unit)"
