@@ -42,7 +42,27 @@ public final class SharedChangeTracker: Sendable {
   /// ```swift
   /// let tracker = SharedChangeTracker()
   /// ```
-  public init() {}
+  public init() {
+    Self.liveCount.add(1, ordering: .relaxed)
+  }
+
+  deinit {
+    Self.liveCount.subtract(1, ordering: .relaxed)
+  }
+
+  /// How many trackers exist.
+  ///
+  /// NB: while none does, no task can have one bound (a binding keeps its tracker alive), so a
+  /// mutation skips reading ``current``: a task-local read costs as much as the mutation's lock.
+  /// A relaxed load is enough: a tracker is created before it is bound, and its binding reaches
+  /// another task only through the task's creation, which orders the two.
+  private static let liveCount = Atomic<Int>(0)
+
+  /// The tracker bound to the current task, without reading the task-local while no tracker
+  /// exists.
+  static var currentIfAny: SharedChangeTracker? {
+    liveCount.load(ordering: .relaxed) == 0 ? nil : current
+  }
 
   func track(_ reference: some SnapshottingReference) {
     changed.withLock {

@@ -90,9 +90,10 @@ final class SharedReference<Value: Sendable>: SharedBox<Value>, @unchecked Senda
     _ operation: (inout Value) throws -> R,
     fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
   ) rethrows -> R {
-    let tracker = SharedChangeTracker.current
+    let tracker = SharedChangeTracker.currentIfAny
     // NB: a test store binds `isAsserting` only inside a step, where a tracker is current: away
-    // from a test store (the hot path) one task-local read decides, not two.
+    // from a test store (the hot path) no task-local is read while no tracker exists, and one
+    // decides while one does, not two.
     if tracker != nil, SharedChangeTracker.isAsserting {
       // NB: inside a test store's assertion closure a mutation describes the expected value: it
       // changes the snapshot, never the live value. The tracker clears that snapshot after the
