@@ -20,6 +20,7 @@ import Synchronization
 /// let lock = ReentrantLock()
 /// lock.withLock { lock.withLock { print("no deadlock") } }
 /// ```
+@usableFromInline
 package final class ReentrantLock: @unchecked Sendable {
   // NB: `@unchecked Sendable` is sound: the stored properties never change, the lock they make is
   // made to be used from any thread, and `owner` is atomic. Only the thread that holds the lock

@@ -21,7 +21,7 @@ import ComposableIssueReporting
 @dynamicMemberLookup
 @propertyWrapper
 public struct Shared<Value: Sendable>: Sendable {
-  let handle: SharedHandle<Value>
+  @usableFromInline let handle: SharedHandle<Value>
 
   init(handle: SharedHandle<Value>) {
     self.handle = handle
@@ -204,6 +204,7 @@ public struct Shared<Value: Sendable>: Sendable {
   ///   - line: The line of the caller, for messages.
   ///   - column: The column of the caller, for messages.
   /// - Returns: What `operation` returns.
+  @inlinable
   @discardableResult
   public func withLock<R>(
     _ operation: (inout Value) throws -> R,
@@ -212,7 +213,14 @@ public struct Shared<Value: Sendable>: Sendable {
     line: UInt = #line,
     column: UInt = #column
   ) rethrows -> R {
-    try handle.withLock(
+    // NB: a stored value whose key saves nothing, while no test store tracks changes, is mutated
+    // here, specialized for the value's type: through the box's generic code a mutation cost
+    // four times a lock.
+    if handle.mutatesDirectly, SharedChangeTracker.currentIfAny == nil {
+      // NB: `unsafeDowncast` is sound: only a `SharedReference` sets `mutatesDirectly`.
+      return try unsafeDowncast(handle, to: SharedReference<Value>.self).mutateUntracked(operation)
+    }
+    return try handle.withLock(
       operation, fileID: fileID, filePath: filePath, line: line, column: column)
   }
 }

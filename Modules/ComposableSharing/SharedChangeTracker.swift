@@ -56,11 +56,11 @@ public final class SharedChangeTracker: Sendable {
   /// mutation skips reading ``current``: a task-local read costs as much as the mutation's lock.
   /// A relaxed load is enough: a tracker is created before it is bound, and its binding reaches
   /// another task only through the task's creation, which orders the two.
-  private static let liveCount = Atomic<Int>(0)
+  @usableFromInline static let liveCount = Atomic<Int>(0)
 
   /// The tracker bound to the current task, without reading the task-local while no tracker
   /// exists.
-  static var currentIfAny: SharedChangeTracker? {
+  @inlinable static var currentIfAny: SharedChangeTracker? {
     liveCount.load(ordering: .relaxed) == 0 ? nil : current
   }
 

@@ -8,9 +8,18 @@ import ComposableLocking
 /// alone, and a mutation of a stored value (which must cost little more than a lock) is one
 /// dynamic call away from its reference. A class, too, because a mutation is generic over its
 /// result, which an overridable method can be and a stored closure cannot.
+@usableFromInline
 class SharedBox<Value: Sendable>: @unchecked Sendable {
-  // NB: `@unchecked Sendable` is sound: this class has no stored properties; each subclass states
-  // why its own are safe to share.
+  // NB: `@unchecked Sendable` is sound: its one stored property never changes; each subclass
+  // states why its own are safe to share.
+
+  /// Whether this is a stored value's reference whose key saves nothing, which `Shared.withLock`
+  /// mutates directly while no test store tracks changes.
+  @usableFromInline let mutatesDirectly: Bool
+
+  init(mutatesDirectly: Bool = false) {
+    self.mutatesDirectly = mutatesDirectly
+  }
 
   var value: Value { fatalError("Subclasses override it.") }
   var snapshotOrValue: Value { fatalError("Subclasses override it.") }
@@ -19,6 +28,7 @@ class SharedBox<Value: Sendable>: @unchecked Sendable {
   var root: any SharedStatusReporting { fatalError("Subclasses override it.") }
   var description: String { fatalError("Subclasses override it.") }
 
+  @usableFromInline
   func withLock<R>(
     _ operation: (inout Value) throws -> R,
     fileID: StaticString, filePath: StaticString, line: UInt, column: UInt

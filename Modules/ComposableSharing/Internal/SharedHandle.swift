@@ -4,7 +4,7 @@ import ComposableLocking
 ///
 /// NB: the box itself, a class, rather than a struct or an enum around it, which unspecialised
 /// generic code would copy through their metadata.
-typealias SharedHandle<Value: Sendable> = SharedBox<Value>
+@usableFromInline typealias SharedHandle<Value: Sendable> = SharedBox<Value>
 
 extension SharedBox {
   /// The handle of a stored value.

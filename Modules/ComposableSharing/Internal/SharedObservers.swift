@@ -8,10 +8,11 @@ import Synchronization
 /// the value at once, one of them delivers for both: it delivers the latest value again before it
 /// stops, as long as others changed it meanwhile. So observers may miss an intermediate value of
 /// a race, but never see values out of order, and always see the last one.
+@usableFromInline
 final class SharedObservers<Value: Sendable>: Sendable {
   private let state = Protected(State())
   /// How many observers there are, read without the lock by every mutation.
-  private let count = Atomic(0)
+  @usableFromInline let count = Atomic(0)
 
   private struct State {
     var observers: [Int: @Sendable (Value, Int) -> Void] = [:]
@@ -22,7 +23,7 @@ final class SharedObservers<Value: Sendable>: Sendable {
   }
 
   /// Whether anyone observes: when not, a mutation skips delivery altogether.
-  var isObserved: Bool {
+  @inlinable var isObserved: Bool {
     count.load(ordering: .relaxed) != 0
   }
 

@@ -2,6 +2,7 @@ import ComposableIssueReporting
 import ComposableLocking
 
 /// The one storage location that every holder of a key shares.
+@usableFromInline
 final class SharedReference<Value: Sendable>: SharedBox<Value>, @unchecked Sendable,
   SnapshottingReference, SharedValueReference
 {
@@ -12,14 +13,17 @@ final class SharedReference<Value: Sendable>: SharedBox<Value>, @unchecked Senda
   // unspecialised generic code reaches a generic struct's fields only by looking up its
   // metadata on every access.
   /// Re-entrant: a mutation may read the value it changes (`$x.withLock { $0 = x + 1 }`).
-  private let lock = ReentrantLock()
+  @usableFromInline let lock = ReentrantLock()
   /// The value, behind a pointer: mutating it in place through a class's stored property would
   /// cost a dynamic exclusivity check on every mutation, which the lock makes redundant.
-  private let storage: UnsafeMutablePointer<Value>
+  @usableFromInline let storage: UnsafeMutablePointer<Value>
   /// The value as last asserted by a test, while a test store tracks changes to it.
   private var snapshot: Value?
   /// Counts mutations, so saves land in the order the mutations happened.
-  private var version = 0
+  // NB: `@exclusivity(unchecked)` is sound: `version` is only touched while `lock` is held, by
+  // one thread at a time, in accesses that do not overlap. Inlined into other modules, the run-time
+  // check cost a third of a mutation.
+  @exclusivity(unchecked) @usableFromInline var version = 0
   /// Counts changes that did not come from a mutation (outside changes, loads): with `version`,
   /// it orders what observers see.
   private var outsideChanges = 0
@@ -32,7 +36,7 @@ final class SharedReference<Value: Sendable>: SharedBox<Value>, @unchecked Senda
   /// Whether a load is under way, and the errors of the last load and save.
   private let status = Protected(SharedStatus())
   /// Who watches the value's changes.
-  let observers = SharedObservers<Value>()
+  @usableFromInline let observers = SharedObservers<Value>()
   private let subscription = Protected<SharedSubscription?>(nil)
   /// Whether a mutation is handing values to the key. Saving happens outside every lock, so a
   /// key that notifies other holders while saving cannot deadlock with them, and a mutation
@@ -52,6 +56,7 @@ final class SharedReference<Value: Sendable>: SharedBox<Value>, @unchecked Senda
     self.keyDescription = description
     self.access = access
     self.persist = access?.savesOnMutation == true ? access?.save : nil
+    super.init(mutatesDirectly: persist == nil)
   }
 
   deinit {
@@ -105,14 +110,7 @@ final class SharedReference<Value: Sendable>: SharedBox<Value>, @unchecked Senda
         return try operation(&expected)
       }
     }
-    guard tracker != nil || persist != nil else {
-      let result = try lock.withLock {
-        defer { version += 1 }
-        return try operation(&storage.pointee)
-      }
-      if observers.isObserved { notifyObservers() }
-      return result
-    }
+    guard tracker != nil || persist != nil else { return try mutateUntracked(operation) }
     return try trackedWithLock(
       operation, tracker: tracker, fileID: fileID, filePath: filePath, line: line, column: column)
   }
@@ -153,7 +151,21 @@ final class SharedReference<Value: Sendable>: SharedBox<Value>, @unchecked Senda
     if observers.isObserved { notifyObservers() }
   }
 
-  private func notifyObservers() {
+  /// A mutation that no test store tracks and no key saves: the value changed under the lock,
+  /// then the observers told. `Shared.withLock` calls it directly, specialized for the value's
+  /// type (see `SharedBox.mutatesDirectly`).
+  @inlinable
+  func mutateUntracked<R>(_ operation: (inout Value) throws -> R) rethrows -> R {
+    let result = try lock.withLock {
+      defer { version += 1 }
+      return try operation(&storage.pointee)
+    }
+    if observers.isObserved { notifyObservers() }
+    return result
+  }
+
+  @usableFromInline
+  func notifyObservers() {
     observers.deliver { currentVersionedValue }
   }
 
