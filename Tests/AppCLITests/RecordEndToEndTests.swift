@@ -2,12 +2,6 @@ import AppCLI
 import Foundation
 import Testing
 
-#if canImport(Darwin)
-  import Darwin
-#elseif canImport(Glibc)
-  import Glibc
-#endif
-
 /// `record FILE` and `--record FILE`: a session written as a test that replays it.
 extension EndToEndTests {
   @Test func recordWritesTheSessionSoFarAsATestNamedAfterItsFile() throws {
@@ -128,7 +122,7 @@ extension EndToEndTests {
     input.fileHandleForWriting.write(Data("email blob@example.com\n".utf8))
     var transcript = ""
     #expect(
-      Self.readText(output.fileHandleForReading.fileDescriptor, into: &transcript) {
+      readWithDeadline(from: output.fileHandleForReading.fileDescriptor, into: &transcript) {
         $0.contains("Login: email blob@example.com")
       })
     // NB: the folder was there when the session started (so the option was accepted).
@@ -137,7 +131,9 @@ extension EndToEndTests {
     try input.fileHandleForWriting.close()
     var errorText = ""
     #expect(
-      Self.readText(errors.fileHandleForReading.fileDescriptor, into: &errorText) { _ in false })
+      readWithDeadline(
+        from: errors.fileHandleForReading.fileDescriptor, into: &errorText, stopsAtEnd: true
+      ) { _ in false })
     process.waitUntilExit()
 
     #expect(process.terminationStatus == 1)
@@ -149,24 +145,5 @@ extension EndToEndTests {
     let source = try String(contentsOf: fallback, encoding: .utf8)
     #expect(
       source.contains(#"await store.send(.login(.binding(.set(\.email, "blob@example.com"))))"#))
-  }
-
-  /// Reads from `descriptor` into `text` until `condition` holds or the pipe closes (`true` when
-  /// it closed, for a condition that never holds), for at most ten seconds: a hung program fails
-  /// the test instead of hanging it.
-  static func readText(
-    _ descriptor: Int32, into text: inout String, until condition: (String) -> Bool
-  ) -> Bool {
-    let deadline = ContinuousClock.now.advanced(by: .seconds(10))
-    var buffer = [UInt8](repeating: 0, count: 4096)
-    while !condition(text) {
-      guard ContinuousClock.now < deadline else { return false }
-      var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-      guard poll(&ready, 1, 100) > 0 else { continue }
-      let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-      if count == 0 { return true }
-      if count > 0 { text += String(decoding: buffer[..<count], as: UTF8.self) }
-    }
-    return true
   }
 }

@@ -9,11 +9,6 @@ import Testing
   import Glibc
 #endif
 
-/// Reads what is there from `descriptor` into `buffer`.
-private func readBytes(_ descriptor: Int32, _ buffer: inout [UInt8]) -> Int {
-  read(descriptor, &buffer, buffer.count)
-}
-
 /// Runs the built `app-cli` binary on a pseudo-terminal, as a person at a keyboard would.
 @Suite(.serialized) struct TerminalEndToEndTests {
   /// A pseudo-terminal: the test holds the controller; the program gets the other end.
@@ -63,17 +58,7 @@ private func readBytes(_ descriptor: Int32, _ buffer: inout [UInt8]) -> Int {
     /// seconds (a hung program fails the test instead of hanging it).
     @discardableResult
     func read(until condition: (String) -> Bool) -> Bool {
-      let deadline = ContinuousClock.now.advanced(by: .seconds(10))
-      var buffer = [UInt8](repeating: 0, count: 4096)
-      while !condition(transcript) {
-        guard ContinuousClock.now < deadline else { return false }
-        var descriptor = pollfd(fd: controller, events: Int16(POLLIN), revents: 0)
-        guard poll(&descriptor, 1, 100) > 0 else { continue }
-        let count = readBytes(controller, &buffer)
-        guard count > 0 else { continue }
-        transcript += String(decoding: buffer[..<count], as: UTF8.self)
-      }
-      return true
+      readWithDeadline(from: controller, into: &transcript, until: condition)
     }
 
     var localModes: tcflag_t {
