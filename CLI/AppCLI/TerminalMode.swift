@@ -66,14 +66,7 @@ package enum TerminalMode {
     guard unsafeBitCast(handler, to: Int.self) != unsafeBitCast(SIG_IGN, to: Int.self) else {
       return
     }
-    var action = sigaction()
-    #if canImport(Darwin)
-      action.__sigaction_u.__sa_handler = SIG_DFL
-    #else
-      action.__sigaction_handler.sa_handler = SIG_DFL
-    #endif
-    sigemptyset(&action.sa_mask)
-    action.sa_flags = 0
+    var action = signalAction(calling: SIG_DFL)
     sigaction(SIGTSTP, &action, nil)
     // NB: `raise` sends the signal to this thread, which stops (and the whole process with it)
     // before `raise` returns; a signal sent to the process could be taken by another thread
@@ -91,15 +84,24 @@ package enum TerminalMode {
   nonisolated(unsafe) private static let previousActions = UnsafeMutablePointer<sigaction>
     .allocate(capacity: 64)
 
-  private static func install(_ signal: Int32) {
+  /// An action that calls `handler` (or `SIG_DFL`, `SIG_IGN`), with no flags and no signal
+  /// masked.
+  private static func signalAction(
+    calling handler: (@convention(c) (Int32) -> Void)?
+  ) -> sigaction {
     var action = sigaction()
     #if canImport(Darwin)
-      action.__sigaction_u.__sa_handler = handle
+      action.__sigaction_u.__sa_handler = handler
     #else
-      action.__sigaction_handler.sa_handler = handle
+      action.__sigaction_handler.sa_handler = handler
     #endif
     sigemptyset(&action.sa_mask)
     action.sa_flags = 0
+    return action
+  }
+
+  private static func install(_ signal: Int32) {
+    var action = signalAction(calling: handle)
     sigaction(signal, &action, previousActions + Int(signal))
   }
 

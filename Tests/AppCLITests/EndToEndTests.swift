@@ -17,31 +17,22 @@ import Testing
     _ script: String, _ arguments: [String] = [], dataDirectory: URL?? = .none,
     environment: [String: String] = [:], mergingErrors: Bool = false
   ) throws -> Run {
-    let binary = Self.productsDirectory.appending(path: "app-cli")
-    try #require(
-      FileManager.default.isExecutableFile(atPath: binary.path),
-      "Build app-cli first (swift build); Scripts/test does.")
-    let process = Process()
-    process.executableURL = binary
-    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
     let directoryArguments = (dataDirectory ?? directory).map { ["--data-dir", $0.path] } ?? []
-    process.arguments = directoryArguments + ["--latency", "0"] + arguments
     let input = Pipe()
     let output = Pipe()
     let errors = Pipe()
-    process.standardInput = input
-    process.standardOutput = output
     // NB: merged, as `app-cli … 2>&1 | tee log` does: one pipe, in the order of the writes.
-    process.standardError = mergingErrors ? output : errors
-    try process.run()
+    let app = try AppCLIProcess.launch(
+      directoryArguments + ["--latency", "0"] + arguments, environment: environment,
+      input: input, output: output, errors: mergingErrors ? output : errors)
     input.fileHandleForWriting.write(Data(script.utf8))
     try input.fileHandleForWriting.close()
     let outputData = try readAll(output.fileHandleForReading)
     if mergingErrors { try errors.fileHandleForWriting.close() }
     let errorData = try readAll(errors.fileHandleForReading)
-    process.waitUntilExit()
+    app.waitForExit()
     return Run(
-      status: process.terminationStatus,
+      status: app.process.terminationStatus,
       output: String(decoding: outputData, as: UTF8.self),
       errors: String(decoding: errorData, as: UTF8.self))
   }

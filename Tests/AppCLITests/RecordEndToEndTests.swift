@@ -95,10 +95,6 @@ extension EndToEndTests {
 /// `--record FILE` when FILE's folder goes away during the session.
 @Suite struct RecordFallbackTests {
   @Test func aSessionWhoseRecordFolderWentAwayIsWrittenToTheTemporaryFolder() throws {
-    let binary = EndToEndTests.productsDirectory.appending(path: "app-cli")
-    try #require(
-      FileManager.default.isExecutableFile(atPath: binary.path),
-      "Build app-cli first (swift build); Scripts/test does.")
     let folder = FileManager.default.temporaryDirectory.appending(path: "record-\(UUID())")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let name = "FallbackSession\(Int.random(in: 100_000..<1_000_000))Tests.swift"
@@ -107,17 +103,12 @@ extension EndToEndTests {
       try? FileManager.default.removeItem(at: folder)
       try? FileManager.default.removeItem(at: fallback)
     }
-    let process = Process()
-    process.executableURL = binary
-    process.arguments = [
-      "--in-memory", "--latency", "0", "--record", folder.appending(path: name).path,
-    ]
     let input = Pipe()
     let output = Pipe()
     let errors = Pipe()
-    (process.standardInput, process.standardOutput, process.standardError) = (input, output, errors)
-    try process.run()
-    defer { if process.isRunning { process.terminate() } }
+    let app = try AppCLIProcess.launch(
+      ["--in-memory", "--latency", "0", "--record", folder.appending(path: name).path],
+      input: input, output: output, errors: errors)
 
     input.fileHandleForWriting.write(Data("email blob@example.com\n".utf8))
     var transcript = ""
@@ -134,9 +125,9 @@ extension EndToEndTests {
       readWithDeadline(
         from: errors.fileHandleForReading.fileDescriptor, into: &errorText, stopsAtEnd: true
       ) { _ in false })
-    process.waitUntilExit()
+    app.waitForExit()
 
-    #expect(process.terminationStatus == 1)
+    #expect(app.process.terminationStatus == 1)
     #expect(errorText.contains("cannot write '\(folder.appending(path: name).path)'"))
     #expect(
       errorText.contains(

@@ -61,6 +61,14 @@ import Testing
       readWithDeadline(from: controller, into: &transcript, until: condition)
     }
 
+    /// Starts `app-cli` in memory, without colours, on this terminal.
+    func launchAppCLI() throws -> AppCLIProcess {
+      let device = FileHandle(fileDescriptor: device, closeOnDealloc: false)
+      return try AppCLIProcess.launch(
+        ["--in-memory", "--latency", "0"], environment: ["NO_COLOR": "1"], input: device,
+        output: device, errors: device)
+    }
+
     var localModes: tcflag_t {
       var mode = termios()
       tcgetattr(device, &mode)
@@ -69,25 +77,10 @@ import Testing
   }
 
   @Test func aPersonEditsTheLineAndQuitsWithCtrlDAndTheTerminalComesBack() throws {
-    let binary = EndToEndTests.productsDirectory.appending(path: "app-cli")
-    try #require(
-      FileManager.default.isExecutableFile(atPath: binary.path),
-      "Build app-cli first (swift build); Scripts/test does.")
     let terminal = try PseudoTerminal()
     let modesBefore = terminal.localModes
     #expect(modesBefore & tcflag_t(ICANON | ECHO) == tcflag_t(ICANON | ECHO))
-    let process = Process()
-    process.executableURL = binary
-    process.arguments = ["--in-memory", "--latency", "0"]
-    var environment = ProcessInfo.processInfo.environment
-    environment["NO_COLOR"] = "1"
-    process.environment = environment
-    let device = FileHandle(fileDescriptor: terminal.device, closeOnDealloc: false)
-    process.standardInput = device
-    process.standardOutput = device
-    process.standardError = device
-    try process.run()
-    defer { if process.isRunning { process.terminate() } }
+    let app = try terminal.launchAppCLI()
 
     #expect(
       terminal.read { $0.contains("Type 'help' for the commands.") && $0.hasSuffix("\u{1B}[J> ") })
@@ -99,32 +92,23 @@ import Testing
     terminal.type("\u{1B}[A")
     #expect(terminal.read { $0.hasSuffix("\r\u{1B}[J> email blob@example.com") })
     terminal.type("\u{15}\u{04}")
-    #expect(terminal.read { _ in !process.isRunning })
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0)
+    #expect(terminal.read { _ in !app.process.isRunning })
+    app.waitForExit()
+    #expect(app.process.terminationStatus == 0)
     #expect(!terminal.transcript.contains("^["))
     #expect(terminal.transcript.contains("\r\u{1B}[J> email blob@example.com\r\n"))
     #expect(terminal.localModes == modesBefore)
   }
 
   @Test func aSignalRestoresTheTerminal() throws {
-    let binary = EndToEndTests.productsDirectory.appending(path: "app-cli")
-    try #require(FileManager.default.isExecutableFile(atPath: binary.path))
     let terminal = try PseudoTerminal()
     let modesBefore = terminal.localModes
-    let process = Process()
-    process.executableURL = binary
-    process.arguments = ["--in-memory", "--latency", "0"]
-    let device = FileHandle(fileDescriptor: terminal.device, closeOnDealloc: false)
-    process.standardInput = device
-    process.standardOutput = device
-    process.standardError = device
-    try process.run()
+    let app = try terminal.launchAppCLI()
     #expect(terminal.read { $0.hasSuffix("\u{1B}[J> ") })
     #expect(terminal.localModes & tcflag_t(ICANON | ECHO) == 0)
-    process.terminate()
-    process.waitUntilExit()
-    #expect(process.terminationReason == .uncaughtSignal)
+    app.process.terminate()
+    app.waitForExit()
+    #expect(app.process.terminationReason == .uncaughtSignal)
     #expect(terminal.localModes == modesBefore)
   }
 }

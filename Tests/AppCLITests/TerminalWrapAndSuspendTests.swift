@@ -124,24 +124,9 @@ extension TerminalEndToEndTests.PseudoTerminal {
   }
 
   @Test func appCLIRedrawsAWrappedLineFromItsFirstRow() throws {
-    let binary = EndToEndTests.productsDirectory.appending(path: "app-cli")
-    try #require(
-      FileManager.default.isExecutableFile(atPath: binary.path),
-      "Build app-cli first (swift build); Scripts/test does.")
     let pseudoTerminal = try PseudoTerminal()
     pseudoTerminal.resize(columns: 20)
-    let process = Process()
-    process.executableURL = binary
-    process.arguments = ["--in-memory", "--latency", "0"]
-    var environment = ProcessInfo.processInfo.environment
-    environment["NO_COLOR"] = "1"
-    process.environment = environment
-    let device = FileHandle(fileDescriptor: pseudoTerminal.device, closeOnDealloc: false)
-    process.standardInput = device
-    process.standardOutput = device
-    process.standardError = device
-    try process.run()
-    defer { if process.isRunning { process.terminate() } }
+    let app = try pseudoTerminal.launchAppCLI()
 
     try #require(pseudoTerminal.read { $0.contains("Type 'help'") && $0.hasSuffix("[J> ") })
     pseudoTerminal.type(text)
@@ -156,8 +141,8 @@ extension TerminalEndToEndTests.PseudoTerminal {
     pseudoTerminal.type("help\r")
     #expect(pseudoTerminal.read { $0.contains("help\r\n") && $0.hasSuffix("\r\(escape)[J> ") })
     pseudoTerminal.type("\u{04}")
-    #expect(pseudoTerminal.read { _ in !process.isRunning })
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0)
+    #expect(pseudoTerminal.read { _ in !app.process.isRunning })
+    app.waitForExit()
+    #expect(app.process.terminationStatus == 0)
   }
 }

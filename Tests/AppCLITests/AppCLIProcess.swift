@@ -1,0 +1,63 @@
+import Foundation
+import Synchronization
+import Testing
+
+/// The built `app-cli`, started by a test and stopped if it runs too long: a program that hangs
+/// fails its test, naming the time limit, instead of hanging the suite.
+///
+/// ```swift
+/// let app = try AppCLIProcess.launch(["--in-memory"], input: input, output: output, errors: errors)
+/// app.waitForExit()
+/// ```
+final class AppCLIProcess: Sendable {
+  /// How long a test's `app-cli` may run.
+  static let timeLimit = 30
+
+  let process: Process
+  private let wasStopped = Atomic(false)
+
+  private init(process: Process) {
+    self.process = process
+  }
+
+  /// Starts `app-cli` with `arguments` and these standard streams (a `Pipe` or a `FileHandle`).
+  ///
+  /// - Parameter environment: Variables added to the test's own.
+  static func launch(
+    _ arguments: [String], environment: [String: String] = [:], input: Any, output: Any,
+    errors: Any
+  ) throws -> AppCLIProcess {
+    let binary = EndToEndTests.productsDirectory.appending(path: "app-cli")
+    try #require(
+      FileManager.default.isExecutableFile(atPath: binary.path),
+      "Build app-cli first (swift build); Scripts/test does.")
+    let process = Process()
+    process.executableURL = binary
+    process.arguments = arguments
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    (process.standardInput, process.standardOutput, process.standardError) = (input, output, errors)
+    try process.run()
+    let app = AppCLIProcess(process: process)
+    DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(timeLimit)) { [weak app] in
+      guard let app, app.process.isRunning else { return }
+      app.wasStopped.store(true, ordering: .relaxed)
+      app.process.terminate()
+    }
+    return app
+  }
+
+  /// Waits for the program to end, at most until the time limit stops it, which is recorded as
+  /// an issue.
+  func waitForExit(sourceLocation: SourceLocation = #_sourceLocation) {
+    process.waitUntilExit()
+    if wasStopped.load(ordering: .relaxed) {
+      Issue.record(
+        "app-cli still ran after \(Self.timeLimit) s and was stopped.",
+        sourceLocation: sourceLocation)
+    }
+  }
+
+  deinit {
+    if process.isRunning { process.terminate() }
+  }
+}
