@@ -10,22 +10,24 @@ import Testing
 /// app.waitForExit()
 /// ```
 final class AppCLIProcess: Sendable {
-  /// How long a test's `app-cli` may run.
-  static let timeLimit = 30
-
   let process: Process
+  /// How long, in seconds, it may run.
+  let timeLimit: Int
   private let wasStopped = Atomic(false)
 
-  private init(process: Process) {
+  private init(process: Process, timeLimit: Int) {
     self.process = process
+    self.timeLimit = timeLimit
   }
 
   /// Starts `app-cli` with `arguments` and these standard streams (a `Pipe` or a `FileHandle`).
   ///
-  /// - Parameter environment: Variables added to the test's own.
+  /// - Parameters:
+  ///   - environment: Variables added to the test's own.
+  ///   - timeLimit: How long, in seconds, it may run before it is stopped.
   static func launch(
     _ arguments: [String], environment: [String: String] = [:], input: Any, output: Any,
-    errors: Any
+    errors: Any, timeLimit: Int = 30
   ) throws -> AppCLIProcess {
     let binary = EndToEndTests.productsDirectory.appending(path: "app-cli")
     try #require(
@@ -37,7 +39,7 @@ final class AppCLIProcess: Sendable {
     process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
     (process.standardInput, process.standardOutput, process.standardError) = (input, output, errors)
     try process.run()
-    let app = AppCLIProcess(process: process)
+    let app = AppCLIProcess(process: process, timeLimit: timeLimit)
     DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(timeLimit)) { [weak app] in
       guard let app, app.process.isRunning else { return }
       app.wasStopped.store(true, ordering: .relaxed)
@@ -52,12 +54,27 @@ final class AppCLIProcess: Sendable {
     process.waitUntilExit()
     if wasStopped.load(ordering: .relaxed) {
       Issue.record(
-        "app-cli still ran after \(Self.timeLimit) s and was stopped.",
+        "app-cli still ran after \(timeLimit) s and was stopped.",
         sourceLocation: sourceLocation)
     }
   }
 
   deinit {
     if process.isRunning { process.terminate() }
+  }
+}
+
+@Suite struct AppCLIProcessTests {
+  @Test func anAppCLIThatRunsPastItsTimeLimitIsStoppedAndReported() throws {
+    // NB: its input stays open, so it waits for a command until it is stopped.
+    let input = Pipe()
+    let app = try AppCLIProcess.launch(
+      ["--in-memory"], input: input, output: Pipe(), errors: Pipe(), timeLimit: 0)
+    withKnownIssue {
+      app.waitForExit()
+    } matching: { issue in
+      issue.comments.contains { $0.rawValue == "app-cli still ran after 0 s and was stopped." }
+    }
+    #expect(app.process.terminationReason == .uncaughtSignal)
   }
 }
