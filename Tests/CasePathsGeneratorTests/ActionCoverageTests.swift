@@ -120,7 +120,15 @@ import Testing
     process.standardOutput = output
     process.standardError = errors
     try process.run()
+    // NB: a tool that hangs is stopped after 30 s, and the test fails saying so, rather than
+    // hanging the suite.
+    DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(30)) {
+      if process.isRunning { process.terminate() }
+    }
     process.waitUntilExit()
+    #expect(
+      process.terminationReason == .exit,
+      "case-paths-generator still ran after 30 s and was stopped.")
     // NB: the reports are small enough to fit in the pipes' buffers before the process exits.
     let outputData = try readAll(output.fileHandleForReading)
     let errorData = try readAll(errors.fileHandleForReading)
