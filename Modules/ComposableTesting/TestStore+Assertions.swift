@@ -20,7 +20,7 @@ extension TestStore {
         if differs(before, after) {
           location.report(
             """
-            State was not expected to change, but a change occurred: …
+            State was not expected to change, but a change occurred.
 
             \(indentedDiff(before, after))
 
@@ -118,7 +118,7 @@ extension TestStore {
 
   private func mismatchMessage(expected: State, actual: State) -> String {
     """
-    A state change does not match expectation: …
+    A state change does not match expectation.
 
     \(indentedDiff(expected, actual))
 

@@ -17,7 +17,7 @@ func notReceivedMessage<Action>(_ expected: Action?, _ kind: ExpectedAction<Acti
   switch kind {
   case .action:
     """
-    Expected to receive the following action, but didn't: …
+    Expected to receive the following action, but didn't:
 
     \(indented(expected.map { describe($0) } ?? "nil", by: 2))
     """
@@ -50,7 +50,7 @@ func unexpectedActionMessage<Action>(
     description = indented(describe(received), by: 2)
   }
   return """
-    Received unexpected action: …
+    Received unexpected action:
 
     \(description)
     """
@@ -76,7 +76,7 @@ let taskInFlightSuggestion = """
 func unexpectedActionsMessage(_ actions: [String]) -> String {
   """
   The store received \(actions.count) unexpected \
-  action\(actions.count == 1 ? "" : "s") by the end of this test: …
+  action\(actions.count == 1 ? "" : "s") by the end of this test.
 
     Unhandled actions:
   \(actions.map { "    • " + $0 }.joined(separator: "\n"))
@@ -90,7 +90,7 @@ func unexpectedActionsMessage(_ actions: [String]) -> String {
 func stillRunningMessage(_ action: String) -> String {
   """
   An effect returned for this action is still running. It must complete before the end of the \
-  test. …
+  test.
 
   To fix, inspect any effects the reducer returns for this action and ensure that all of them \
   complete by the end of the test. There are a few reasons why an effect may not have completed:
@@ -116,7 +116,7 @@ func stillRunningMessage(_ action: String) -> String {
 /// The issue for an effect that never lets the store's executor go idle.
 let neverSuspendsMessage = """
   An effect is still running without ever suspending: the store's executor ran \
-  \(busyJobLimit) jobs without going idle, as a loop on 'Task.yield()' does. …
+  \(busyJobLimit) jobs without going idle, as a loop on 'Task.yield()' does.
 
   The test store stopped running this store's effects. Make the loop wait on something the test \
   controls (a TestClock or an ImmediateClock sleep, an action), or end it.
@@ -126,7 +126,7 @@ let neverSuspendsMessage = """
 func unimplementedClockMessage(_ name: String) -> String {
   let property = UnimplementedClock.dependencyName(for: name)
   return """
-    An effect uses the unimplemented \(name); override it with TestClock or ImmediateClock. …
+    An effect uses the unimplemented \(name); override it with TestClock or ImmediateClock.
 
     The test store stopped the sleep on it. Override the clock where the store is made, e.g. \
     'withDependencies: { $0.\(property) = ImmediateClock() }', or set \

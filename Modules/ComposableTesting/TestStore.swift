@@ -241,7 +241,7 @@ public final class TestStore<State: Equatable, Action: Sendable> {
         location.report(
           """
           Must handle \(actions.count) received \
-          action\(actions.count == 1 ? "" : "s") before sending an action: …
+          action\(actions.count == 1 ? "" : "s") before sending an action.
 
           Unhandled actions: \(indexedList(actions))
           """)

@@ -155,7 +155,7 @@ extension CasePath where Value == ViewActionForm.Action.View {
       }
     }
     let message = issues.first?.message ?? ""
-    #expect(message.hasPrefix("Received unexpected action: …"))
+    #expect(message.hasPrefix("Received unexpected action:"))
     #expect(
       message.contains(#"    − SettingsForm.Action.binding(.set(\State.displayName, "Other"))"#))
     #expect(

@@ -151,7 +151,7 @@ struct PhoneNumberEditor: Reducer {
     #expect(
       issues.map(\.message) == [
         """
-        State was not expected to change, but a change occurred: …
+        State was not expected to change, but a change occurred.
 
             − PhoneNumberEditor.State(phoneNumber: "")
             + PhoneNumberEditor.State(phoneNumber: "555-0100")

@@ -58,7 +58,7 @@ struct SharedCounter: Reducer {
     #expect(
       issues.map(\.message) == [
         """
-        State was not expected to change, but a change occurred: …
+        State was not expected to change, but a change occurred.
 
               SharedCounter.State(
             −   count: 0
@@ -145,7 +145,7 @@ struct SharedCounter: Reducer {
     #expect(
       notes.map(\.message) == [
         """
-        A state change does not match expectation: …
+        A state change does not match expectation.
 
               SharedCounter.State(
             −   count: 0
@@ -170,7 +170,7 @@ struct SharedCounter: Reducer {
     #expect(
       notes.map(\.message) == [
         """
-        A state change does not match expectation: …
+        A state change does not match expectation.
 
               SharedCounter.State(
             −   count: 0
@@ -212,7 +212,7 @@ struct SharedCounter: Reducer {
     #expect(
       issues.map(\.message) == [
         """
-        A state change does not match expectation: …
+        A state change does not match expectation.
 
               SharedCounter.State(
             −   count: 5

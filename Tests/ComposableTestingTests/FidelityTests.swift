@@ -303,7 +303,7 @@ struct MergeFeature: Reducer {
     #expect(
       issues.first?.message.hasPrefix(
         """
-        Expected to receive the following action, but didn't: …
+        Expected to receive the following action, but didn't:
 
           OrderingFeature.Action.start
         """) == true)
@@ -363,7 +363,7 @@ struct MergeFeature: Reducer {
     #expect(
       issues.first?.message.hasPrefix(
         """
-        The store received 1 unexpected action by the end of this test: …
+        The store received 1 unexpected action by the end of this test.
 
           Unhandled actions:
             • .c1
@@ -383,7 +383,7 @@ struct MergeFeature: Reducer {
     let issues = await withExpectedIssue { await store.send(.b3) { $0.log.append("b3") } }
     #expect(
       issues.first?.message == """
-        Must handle 1 received action before sending an action: …
+        Must handle 1 received action before sending an action.
 
         Unhandled actions: [
           [0]: .c1
@@ -423,7 +423,7 @@ struct MergeFeature: Reducer {
     #expect(
       issues.map(\.message) == [
         """
-        Received unexpected action: …
+        Received unexpected action:
 
           OrderingFeature.Action.b1
         """
@@ -463,7 +463,7 @@ struct MergeFeature: Reducer {
       issues.first?.message.hasPrefix(
         """
         An effect uses the unimplemented ContinuousClock; override it with TestClock or \
-        ImmediateClock. …
+        ImmediateClock.
         """) == true)
     await store.finish()
   }
@@ -478,7 +478,7 @@ struct MergeFeature: Reducer {
       issues.first?.message.hasPrefix(
         """
         An effect is still running without ever suspending: the store's executor ran 100000 jobs \
-        without going idle, as a loop on 'Task.yield()' does. …
+        without going idle, as a loop on 'Task.yield()' does.
         """) == true)
   }
 }

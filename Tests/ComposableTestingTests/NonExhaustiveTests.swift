@@ -57,7 +57,7 @@ import Testing
     }
     #expect(
       issues.first?.message == """
-        A state change does not match expectation: …
+        A state change does not match expectation.
 
               AppFeature.State(
             −   selectedTab: .search
@@ -83,7 +83,7 @@ import Testing
     #expect(
       notes.map(\.message) == [
         """
-        A state change does not match expectation: …
+        A state change does not match expectation.
 
               AppFeature.State(
                 …
@@ -101,7 +101,7 @@ import Testing
         """,
         "Skipped receiving .login(.loginResponse(.success(\"Blob\")))",
         """
-        A state change does not match expectation: …
+        A state change does not match expectation.
 
               AppFeature.State(
                 …
@@ -130,7 +130,7 @@ import Testing
     }
     #expect(
       issues.first?.message == """
-        A state change does not match expectation: …
+        A state change does not match expectation.
 
               ModelsFeature.State(
                 values: [

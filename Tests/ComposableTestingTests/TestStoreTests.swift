@@ -40,7 +40,7 @@ import Testing
     #expect(
       issues.map(\.message) == [
         """
-        A state change does not match expectation: …
+        A state change does not match expectation.
 
             − CounterFeature.State(count: 999)
             + CounterFeature.State(count: 1)
@@ -57,7 +57,7 @@ import Testing
     #expect(
       issues.map(\.message) == [
         """
-        State was not expected to change, but a change occurred: …
+        State was not expected to change, but a change occurred.
 
             − CounterFeature.State(count: 0)
             + CounterFeature.State(count: 1)
@@ -140,7 +140,7 @@ import Testing
       issues.first?.message.hasPrefix(
         """
         An effect returned for this action is still running. It must complete before the end \
-        of the test. …
+        of the test.
         """) == true)
     #expect(
       issues.first?.message.hasSuffix(
@@ -188,7 +188,7 @@ import Testing
     #expect(
       issues.map(\.message) == [
         """
-        Expected to receive the following action, but didn't: …
+        Expected to receive the following action, but didn't:
 
           CounterFeature.Action.incrementButtonTapped
 
@@ -241,7 +241,7 @@ import Testing
     }
     #expect(
       issues.first?.message == """
-        Must handle 5 received actions before sending an action: …
+        Must handle 5 received actions before sending an action.
 
         Unhandled actions: [
           [0]: .timerTick
@@ -268,7 +268,7 @@ import Testing
     }
     #expect(
       issues.first?.message == """
-        Received unexpected action: …
+        Received unexpected action:
 
             − TimerFeature.Action.stopButtonTapped
             + TimerFeature.Action.timerTick
@@ -292,7 +292,7 @@ import Testing
     #expect(
       issues.first?.message.hasPrefix(
         """
-        The store received 5 unexpected actions by the end of this test: …
+        The store received 5 unexpected actions by the end of this test.
 
           Unhandled actions:
             • .timerTick
@@ -319,7 +319,7 @@ import Testing
     #expect(issues.first?.line == UInt(line))
     #expect(
       issues.first?.message.hasPrefix(
-        "The store received 5 unexpected actions by the end of this test: …") == true)
+        "The store received 5 unexpected actions by the end of this test.") == true)
   }
 
   @Test func immediateClockLoopsAdvanceOnlyWhenTheTestWaits() async {
@@ -434,7 +434,7 @@ import Testing
     let issues = await withExpectedIssue { await store.receive(\.delegate.didLogin, "Blob Jr.") }
     #expect(
       issues.first?.message == """
-        Received unexpected action: …
+        Received unexpected action:
 
           − Login.Action.delegate(.didLogin("Blob Jr."))
           + Login.Action.delegate(.didLogin("Blob"))
