@@ -17,6 +17,9 @@ struct EffectContext: Sendable {
   let lineage: Int
   /// The namespaces the effect's ids are under, outermost first.
   var namespaces: [EffectID] = []
+  /// The runtime's id of the effect task the code runs in: a `Task.cancel(id:)` that reaches
+  /// this very task before the runtime holds its handle cancels it through this.
+  var taskID: Int?
 
   /// `id` as the effect's parents namespaced it (see `Effect.namespaced(_:)`).
   func resolve(_ id: EffectID) -> EffectID {

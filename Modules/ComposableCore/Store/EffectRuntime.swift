@@ -181,7 +181,8 @@ package final class EffectRuntime<Action: Sendable>: Sendable {
       // NB: a `TestClock` learns from this which executor a sleeping effect resumes on, and
       // `Task.cancel(id:)` which store's ids to cancel.
       await SerialTaskExecutor.$current.withValue(executor) {
-        await EffectContext.$current.withValue(EffectContext(registry: self, lineage: lineage)) {
+        let context = EffectContext(registry: self, lineage: lineage, taskID: id)
+        await EffectContext.$current.withValue(context) {
           await body()
         }
       }
@@ -197,16 +198,26 @@ package final class EffectRuntime<Action: Sendable>: Sendable {
   }
 
   /// Cancels every task registered under `id`.
+  ///
+  /// A task whose handle is not stored yet (it began running before `start` stored it) is
+  /// cancelled when the handle arrives; when the caller is that very task (an effect cancelling
+  /// its own id at once), it is cancelled now, so the effect sees its cancellation at its next
+  /// check rather than after a race with `start`.
   private func cancel(id: EffectID) {
+    let current = EffectContext.current
+    let callerTaskID = current?.registry === self ? current?.taskID : nil
+    var cancelsCaller = false
     let tasks = registry.withLock { registry -> [Task<Void, Never>] in
       guard let ids = registry.cancellables.removeValue(forKey: id) else { return [] }
       return ids.compactMap { taskID in
         if let task = registry.tasks[taskID] { return task }
         registry.cancelledEarly.insert(taskID)
+        if taskID == callerTaskID { cancelsCaller = true }
         return nil
       }
     }
     for task in tasks { task.cancel() }
+    if cancelsCaller { withUnsafeCurrentTask { $0?.cancel() } }
   }
 
   /// Cancels every running task of a lineage.
@@ -316,8 +327,10 @@ extension EffectRuntime: EffectCancellationRegistry {
     if cancelInFlight { cancel(id: id) }
     let result = Protected<Result<T, any Error>?>(nil)
     let (_, task) = start(priority: nil, cancellationIDs: [id], lineage: context?.lineage ?? 0) {
-      // NB: the operation keeps the namespaces of the code that called it.
-      let outcome = await EffectContext.$current.withValue(context) {
+      // NB: the operation keeps the namespaces of the code that called it, in this task.
+      var operationContext = context
+      operationContext?.taskID = EffectContext.current?.taskID
+      let outcome = await EffectContext.$current.withValue(operationContext) {
         await Result { try await operation() }
       }
       result.withLock { $0 = outcome }
