@@ -3,6 +3,10 @@ import Synchronization
 /// The setting behind `withMainSerialExecutor`.
 private let mainSerialExecutorSetting = Atomic(false)
 
+/// How many test stores are alive: while any is, ``uncheckedUseMainSerialExecutor`` reads `true`,
+/// as in the reference, whose test stores turn the setting on for their lifetime.
+let liveTestStoreCount = Atomic(0)
+
 /// Whether tests asked for their asynchronous work to run serially on the main thread.
 ///
 /// In the reference library this switches the Swift runtime's global executor so that every task
@@ -12,11 +16,17 @@ private let mainSerialExecutorSetting = Atomic(false)
 /// <doc:Testing>). So the setting is only recorded, for tests written for the reference to
 /// compile and run unchanged; it schedules nothing differently.
 ///
+/// While a `TestStore` is alive it reads `true`, as in the reference, whose test stores turn it on
+/// for their lifetime; the value set is what it reads once no test store is left.
+///
 /// ```swift
 /// uncheckedUseMainSerialExecutor = true
 /// ```
 public var uncheckedUseMainSerialExecutor: Bool {
-  get { mainSerialExecutorSetting.load(ordering: .acquiring) }
+  get {
+    mainSerialExecutorSetting.load(ordering: .acquiring)
+      || liveTestStoreCount.load(ordering: .acquiring) > 0
+  }
   set { mainSerialExecutorSetting.store(newValue, ordering: .releasing) }
 }
 

@@ -137,8 +137,10 @@ extension TestStore {
       ProcessedAction(action: received.action, before: before, after: currentState))
   }
 
-  /// The running effects the store asserts on (all but the skipped ones), or those of a lineage.
+  /// The running effects the store asserts on (all but the skipped ones, and none once the root
+  /// feature dismissed itself), or those of a lineage.
   func inFlightIDs(lineage: Int?) -> Set<Int> {
+    if dismissal.isDismissed { return [] }
     if let lineage { return runtime.runningIDs(lineage: lineage) }
     let running = runtime.runningIDs
     return skippedEffectIDs.isEmpty ? running : running.subtracting(skippedEffectIDs)

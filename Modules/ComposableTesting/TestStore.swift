@@ -3,6 +3,7 @@ import ComposableCore
 import ComposableDependencies
 import ComposableIssueReporting
 import ComposableSharing
+import Synchronization
 
 /// A store for tests: it proves, step by step, how a feature's state changes and which actions
 /// its effects feed back.
@@ -124,7 +125,9 @@ public final class TestStore<State: Equatable, Action: Sendable> {
 
   /// Whether the store's own root feature dismissed itself with `@Dependency(\.dismiss)`.
   ///
-  /// A dismissed store takes no more actions: sending one is reported.
+  /// A dismissed store takes no more actions: sending one is reported. As in the reference, it
+  /// stops tracking the effects still in flight: neither `finish()` nor the end of the test
+  /// waits for them or reports them.
   ///
   /// ```swift
   /// await store.send(.closeButtonTapped)
@@ -184,6 +187,7 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     self.runtime = EffectRuntime(executor: executor) { received.append($0, lineage: $1) }
     self.activity = EffectActivity(runtime: runtime, executor: executor)
     self.lastStep = StepLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    liveTestStoreCount.add(1, ordering: .releasing)
     updateEndOfTestChecks()
   }
 
@@ -361,6 +365,9 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   /// NB: the unhandled actions are not dumped here but by `deinit`, which reads the buffer as it
   /// is then: dumping them on every step made a test receiving many actions quadratic.
   func updateEndOfTestChecks() {
+    // NB: a root feature that dismissed itself is gone, as far as the test is concerned: the
+    // reference stops tracking its effects, which run on unasserted.
+    if dismissal.isDismissed, !effectOrigins.isEmpty { effectOrigins = [:] }
     if !effectOrigins.isEmpty {
       let running = runtime.runningIDs
       effectOrigins = effectOrigins.filter { running.contains($0.key) }
@@ -385,10 +392,13 @@ public final class TestStore<State: Equatable, Action: Sendable> {
 
   deinit {
     var checks = completionChecks
-    defer { runtime.cancelAll() }
+    defer {
+      runtime.cancelAll()
+      liveTestStoreCount.subtract(1, ordering: .releasing)
+    }
     // NB: effects may have sent actions since the last step; read the buffer as it is now.
     checks.unhandledActions =
       checks.processedUnhandled + received.actions.map { customDumpLine($0) }
-    checks.report(running: runtime.runningIDs)
+    checks.report(running: dismissal.isDismissed ? [] : runtime.runningIDs)
   }
 }
