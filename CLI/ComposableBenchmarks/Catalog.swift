@@ -5,6 +5,7 @@ package enum Catalog {
   package static let all: [Benchmark] = [
     StoreBenchmarks.scoped3,
     StoreBenchmarks.effect,
+    StoreBenchmarks.runPong,
     StoreBenchmarks.binding,
     StoreBenchmarks.observe,
     NavigationBenchmarks.presented,
@@ -12,6 +13,7 @@ package enum Catalog {
     NavigationBenchmarks.pushPop,
     TestStoreBenchmarks.step,
     TestStoreBenchmarks.receive,
+    TestStoreBenchmarks.pingPong,
     DiffBenchmarks.tenThousand,
     DiffBenchmarks.scaling,
     DependencyBenchmarks.read,

@@ -193,7 +193,7 @@ extension TestStore {
         step = process(entry.action, lineage: entry.lineage, location: location)
         location.report(unexpectedActionMessage(entry.action, expected, kind))
       }
-      if step.hasEffect || !isSettled { await settle(location) }
+      if step.reachesExecutor || !isSettled { await settle(location) }
     }
   }
 

@@ -262,7 +262,7 @@ public final class TestStore<State: Equatable, Action: Sendable> {
         before: before, after: after, updateStateToExpectedResult, location: location,
         changed: changed())
     }
-    if step.hasEffect || !isSettled { await settle(location) }
+    if step.reachesExecutor || !isSettled { await settle(location) }
     updateEndOfTestChecks()
     // NB: a step that returned no effect has nothing to wait for: its task holds no store, which
     // spares a weak reference per step.
@@ -277,9 +277,11 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   struct Step {
     /// The effect tasks it started, with their runtime ids.
     var started: [(id: Int, task: Task<Void, Never>)] = []
-    /// Whether the reducer returned an effect other than `.none`, which may have started or
-    /// cancelled effects, so the store must settle before the step ends.
+    /// Whether the reducer returned an effect other than `.none`.
     var hasEffect = false
+    /// Whether that effect may have started or cancelled effects, so the store must settle
+    /// before the step ends: anything but actions sent synchronously, which reach no executor.
+    var reachesExecutor = false
   }
 
   /// Runs the reducer for an action, lets `check` assert on the change, accepts the change, and
@@ -323,7 +325,7 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     for (id, _) in started {
       effectOrigins[id] = EffectOrigin(id: id, action: describe(action), location: location)
     }
-    return Step(started: started, hasEffect: true)
+    return Step(started: started, hasEffect: true, reachesExecutor: !effect.onlySendsActions)
   }
 
   /// Whether every effect has run up to a suspension (see ``EffectActivity/isSettled``).

@@ -150,3 +150,29 @@ struct BenchBindingForm: Reducer {
     }
   }
 }
+
+/// A feature whose actions answer with `.pong`, synchronously or from an effect: the subject of
+/// the round-trip rows.
+struct BenchPingPong: Reducer {
+  struct State: Equatable, Sendable {
+    var pongs = 0
+  }
+
+  enum Action: Equatable, Sendable {
+    case pingedRun
+    case pingedSend
+    case pong
+  }
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .pingedRun:
+      return .run { send in await send(.pong) }
+    case .pingedSend:
+      return .send(.pong)
+    case .pong:
+      state.pongs += 1
+      return .none
+    }
+  }
+}

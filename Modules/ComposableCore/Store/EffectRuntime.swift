@@ -349,6 +349,17 @@ extension EffectRuntime: EffectCancellationRegistry {
 }
 
 extension Effect {
+  /// Whether running the effect only sends actions synchronously (`.none`, `.send`, and merges
+  /// or concatenations of those): it starts no task and cancels nothing, so nothing it does
+  /// reaches an executor.
+  package var onlySendsActions: Bool {
+    switch operation {
+    case .none, .send: true
+    case .run, .cancellable, .cancel, .cancelMatching: false
+    case .merge(let effects), .concatenate(let effects): effects.allSatisfy(\.onlySendsActions)
+    }
+  }
+
   /// Whether running the effect starts no task.
   var startsNoTask: Bool {
     switch operation {
