@@ -5,9 +5,23 @@ import Synchronization
 
 /// An action an effect sent, with the lineage of the step it came from (see
 /// ``TestStoreTask``).
-struct ReceivedAction<Action: Sendable>: Sendable {
+///
+/// NB: `@unchecked Sendable` is sound for the way it is used: the reference accepts actions that
+/// are not `Sendable`, so a test store must too. Each action is handed over once, from the effect
+/// that sent it (which keeps no access to it once `send` returns) to the store's buffer, guarded
+/// by its lock, and then read only on the main actor by the store's steps.
+struct ReceivedAction<Action>: @unchecked Sendable {
   let action: Action
   let lineage: Int
+}
+
+/// An action on its way from a test store's effects to the store, `Sendable` whatever its type:
+/// what the store's effect runtime carries.
+///
+/// NB: `@unchecked Sendable` is sound for the hand-off it makes, as ``ReceivedAction`` explains:
+/// the action is created by the effect or the reducer that sends it and read once by the store.
+struct SentAction<Action>: @unchecked Sendable {
+  let action: Action
 }
 
 /// The actions a test store's effects have sent and the test has not received yet.
@@ -19,7 +33,7 @@ struct ReceivedAction<Action: Sendable>: Sendable {
 /// synchronously (`.send` effects). A live store processes those before the next action of the
 /// effect that sent the received one, so they are inserted after the earlier follow-ups and before
 /// everything effects sent.
-final class ReceivedActions<Action: Sendable>: Sendable {
+final class ReceivedActions<Action>: Sendable {
   private struct State {
     var entries: [ReceivedAction<Action>] = []
     /// How many entries at the front are follow-ups.

@@ -32,7 +32,7 @@ import Synchronization
 /// }
 /// ```
 @MainActor
-public final class TestStore<State: Equatable, Action: Sendable> {
+public final class TestStore<State: Equatable, Action> {
   /// How strictly the test must assert on everything that happens.
   ///
   /// ```swift
@@ -103,9 +103,9 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   /// Where effects run. Steps wait for them with `if !isSettled { await settle(location) }`.
   let executor: SerialTaskExecutor
   let received: ReceivedActions<Action>
-  let runtime: EffectRuntime<Action>
+  let runtime: EffectRuntime<SentAction<Action>>
   /// What the effects are doing: whether a step can wait, must release sleeps, or must fail.
-  let activity: EffectActivity<Action>
+  let activity: EffectActivity<SentAction<Action>>
   /// What `deinit` must check, brought up to date after every step.
   ///
   /// NB: `nonisolated(unsafe)` is sound: it is written only on the main actor, by methods of the
@@ -184,7 +184,7 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     self.currentDependencies = dependencies
     self.executor = executor
     self.received = received
-    self.runtime = EffectRuntime(executor: executor) { received.append($0, lineage: $1) }
+    self.runtime = EffectRuntime(executor: executor) { received.append($0.action, lineage: $1) }
     self.activity = EffectActivity(runtime: runtime, executor: executor)
     self.lastStep = StepLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     liveTestStoreCount.add(1, ordering: .releasing)
@@ -319,7 +319,10 @@ public final class TestStore<State: Equatable, Action: Sendable> {
     var started: [(id: Int, task: Task<Void, Never>)] = []
     var followUps: [Action] = []
     SharedChangeTracker.$current.withValue(sharedChanges) {
-      runtime.run(effect, lineage: lineage, sendNow: { followUps.append($0) }, started: &started)
+      // NB: the effect's actions travel wrapped, so that an `Action` need not be `Sendable`.
+      runtime.run(
+        effect.map { SentAction(action: $0) }, lineage: lineage,
+        sendNow: { followUps.append($0.action) }, started: &started)
     }
     received.insertFollowUps(followUps, lineage: lineage)
     for (id, _) in started {

@@ -7,4 +7,4 @@ import ComposableCore
 /// let store: TestStoreOf<Counter> = TestStore(initialState: Counter.State()) { Counter() }
 /// ```
 public typealias TestStoreOf<R: Reducer> = TestStore<R.State, R.Action>
-where R.State: Equatable, R.Action: Sendable
+where R.State: Equatable

@@ -52,6 +52,25 @@ public struct TestStoreTask: Sendable {
   }
 }
 
+/// Two handles are equal when they stand for the same step's effects, as the reference's are
+/// `Hashable`, so a test can keep them in a set or a dictionary.
+///
+/// ```swift
+/// var running: Set<TestStoreTask> = [await store.send(.onAppear)]
+/// ```
+extension TestStoreTask: Hashable {
+  /// Whether two handles stand for the same step's effects.
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.lineage == rhs.lineage && lhs.tasks == rhs.tasks && lhs.store === rhs.store
+  }
+
+  /// Hashes the step's lineage and tasks.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(lineage)
+    hasher.combine(tasks)
+  }
+}
+
 /// A test store, as the tasks of its steps see it.
 @MainActor
 protocol TestStoreTaskOwner: AnyObject, Sendable {
