@@ -1,7 +1,6 @@
 import ComposableClocks
 import ComposableIssueReporting
 import ComposableLocking
-import Synchronization
 
 /// An action an effect sent, with the lineage of the step it came from (see
 /// ``TestStoreTask``).
@@ -43,17 +42,11 @@ final class ReceivedActions<Action>: Sendable {
   }
 
   private let state = Protected(State())
-  /// How many actions are waiting, kept in step with `state.entries` under the lock.
-  ///
-  /// NB: ``isEmpty`` reads it without the lock, and without touching the generic array, whose
-  /// metadata an unspecialized test store would look up at every step.
-  private let count = Atomic(0)
 
   /// Appends an action an effect sent.
   func append(_ action: Action, lineage: Int) {
     let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
       state.entries.append(ReceivedAction(action: action, lineage: lineage))
-      count.store(state.entries.count, ordering: .releasing)
       defer { state.waiter = nil }
       return state.waiter?.continuation
     }
@@ -68,7 +61,6 @@ final class ReceivedActions<Action>: Sendable {
         contentsOf: actions.map { ReceivedAction(action: $0, lineage: lineage) },
         at: state.followUpCount)
       state.followUpCount += actions.count
-      count.store(state.entries.count, ordering: .releasing)
     }
   }
 
@@ -81,7 +73,7 @@ final class ReceivedActions<Action>: Sendable {
   }
 
   var isEmpty: Bool {
-    count.load(ordering: .acquiring) == 0
+    state.withLock { $0.entries.isEmpty }
   }
 
   func removeFirst() -> ReceivedAction<Action>? {
@@ -89,7 +81,6 @@ final class ReceivedActions<Action>: Sendable {
       guard !state.entries.isEmpty else { return nil }
       let removed = state.entries.removeFirst()
       state.followUpCount = max(0, state.followUpCount - 1)
-      self.count.store(state.entries.count, ordering: .releasing)
       return removed
     }
   }

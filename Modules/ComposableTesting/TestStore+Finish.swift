@@ -38,7 +38,7 @@ extension TestStore {
       location.note(
         "Skipped assertions on \(inFlightIDs(lineage: nil).count) effects still running")
     }
-    completionChecks.isFinished = true
+    completionChecks.withLock { $0.isFinished = true }
   }
 
   /// Processes every received action without asserting on it, and the actions they lead to.
