@@ -81,10 +81,15 @@ public func diff<T>(_ lhs: T, _ rhs: T, format: DiffFormat = .default) -> String
   Differ.diff(lhs, rhs, format: format)
 }
 
-/// The dump of a value, with an enum case qualified by its type: `Counter.Action.increment`
-/// rather than `.increment`. Messages about actions use it so they can be read on their own.
+/// A value as the kit's runtime messages name it, with an enum case qualified by its type:
+/// `Counter.Action.increment` rather than `.increment`.
+///
+/// Unlike ``customDump(_:name:indent:maxDepth:)``, a case whose payload fits on one line stays on
+/// one line (`Feature.Action.counter(.presented(.tap))`), as the reference's messages print
+/// actions; larger values print one field a line.
 package func describe(_ value: Any) -> String {
-  let dump = customDump(value)
+  var builder = DumpTreeBuilder()
+  let dump = DumpWriter.text(of: builder.node(for: value))
   guard dump.hasPrefix(".") else { return dump }
   return DumpTypeName.reference(type(of: value)) + dump
 }
