@@ -813,6 +813,124 @@ final class DiffTests: XCTestCase {
     )
   }
 
+  func testCustomMirror() {
+    XCTAssertEqual(
+      diff(
+        LoginState(email: "blob@pointfree.co", password: "bl0bisawesome", token: "secret"),
+        LoginState(email: "blob@pointfree.co", password: "bl0bisawesome!", token: "secret")
+      ),
+      """
+        LoginState(
+          email: "blob@pointfree.co",
+      -   password: <redacted>
+      +   password: <redacted>
+        )
+      """
+    )
+  }
+
+  func testCustomOverride() {
+    XCTAssertEqual(
+      diff(Wrapper(rawValue: 1), Wrapper(rawValue: 2)),
+      """
+      - 1
+      + 2
+      """
+    )
+
+    XCTAssertEqual(
+      diff(
+        Wrapper(
+          rawValue: LoginState(
+            email: "blob@pointfree.co", password: "bl0bisawesome", token: "secret")
+        ),
+        Wrapper(
+          rawValue: LoginState(
+            email: "blob@pointfree.co", password: "bl0bisawesome!", token: "secret")
+        )
+      ),
+      """
+        LoginState(
+          email: "blob@pointfree.co",
+      -   password: <redacted>
+      +   password: <redacted>
+        )
+      """
+    )
+  }
+
+  func testCustomDictionary() {
+    XCTAssertEqual(
+      String(customDumping: Stack(elements: [(.init(rawValue: 0), "Hello")])),
+      """
+      [
+        #0: "Hello"
+      ]
+      """
+    )
+
+    XCTAssertEqual(
+      diff(
+        Stack(elements: [(.init(rawValue: 0), "Hello")]),
+        Stack(elements: [(.init(rawValue: 1), "Hello")])
+      ),
+      """
+        [
+      -   #0: "Hello"
+      +   #1: "Hello"
+        ]
+      """
+    )
+
+    struct Child {
+      struct State: Equatable {}
+    }
+    struct Parent {
+      struct State: Equatable {
+        var children: Stack<Child.State>
+      }
+    }
+    XCTAssertEqual(
+      diff(
+        Parent.State(children: Stack(elements: [(.init(rawValue: 0), Child.State())])),
+        Parent.State(children: Stack(elements: [(.init(rawValue: 1), Child.State())]))
+      ),
+      """
+        DiffTests.Parent.State(
+          children: [
+      -     #0: DiffTests.Child.State()
+      +     #1: DiffTests.Child.State()
+          ]
+        )
+      """
+    )
+  }
+
+  func testCustomDumpRepresentableCollapsing() {
+    struct Results: CustomDumpRepresentable, Equatable {
+      var customDumpValue: Any {
+        [1, 2]
+      }
+    }
+    struct State: Equatable {
+      var date: Double
+      var results: Results
+    }
+    XCTAssertEqual(
+      diff(
+        State(date: 123_456_789, results: Results()),
+        State(date: 123_456_790, results: Results())
+      ),
+      """
+        DiffTests.State(
+      -   date: 123456789.0,
+      +   date: 123456790.0,
+          results: […]
+        )
+      """
+    )
+  }
+
   // MARK: - The formats
 
   func testProportionalFormat() {
@@ -906,3 +1024,57 @@ private struct NeverEqualUser: Equatable {
 private struct Pair { let driver: User, passenger: User }
 
 private struct User: Equatable, Identifiable { var id: Int, name: String }
+
+private struct Wrapper<RawValue>: CustomDumpRepresentable {
+  let rawValue: RawValue
+
+  var customDumpValue: Any {
+    self.rawValue
+  }
+}
+
+private struct LoginState: CustomDumpReflectable {
+  var email = "", password = "", token: String
+
+  var customDumpMirror: Mirror {
+    .init(
+      self,
+      children: [
+        "email": self.email,
+        "password": Redacted(rawValue: self.password),
+      ],
+      displayStyle: .struct
+    )
+  }
+}
+
+private struct Redacted<RawValue>: CustomDumpStringConvertible {
+  var rawValue: RawValue
+
+  var customDumpDescription: String {
+    "<redacted>"
+  }
+}
+
+private struct Stack<State: Equatable>: CustomDumpReflectable, Equatable {
+  static func == (lhs: Self, rhs: Self) -> Bool {
+    zip(lhs.elements, rhs.elements).allSatisfy(==)
+  }
+
+  var elements: [(ID, State)]
+
+  struct ID: CustomDumpStringConvertible, Hashable {
+    let rawValue: Int
+    var customDumpDescription: String {
+      "#\(self.rawValue)"
+    }
+  }
+
+  var customDumpMirror: Mirror {
+    Mirror(
+      self,
+      unlabeledChildren: self.elements,
+      displayStyle: .dictionary
+    )
+  }
+}
