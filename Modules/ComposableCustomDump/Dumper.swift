@@ -333,6 +333,13 @@ struct Dumper {
       return (value as? URL).map { "URL(\($0.absoluteString))" }
     case .data:
       return (value as? Data).map { "Data(\($0.count) bytes)" }
+    case .objectIdentifier:
+      // NB: the reference drops the address's leading zeros: `ObjectIdentifier(0x7f…)`.
+      guard let identifier = value as? ObjectIdentifier else { return nil }
+      let description = identifier.debugDescription
+      guard let range = description.range(of: "0x") else { return description }
+      let digits = description[range.upperBound...].drop { $0 == "0" }
+      return String(description[..<range.upperBound]) + String(digits)
     default:
       return nil
     }
@@ -378,7 +385,7 @@ struct Dumper {
 
   /// How values of a type dump without being reflected, if they do.
   enum Special: Equatable {
-    case reflected, custom, described, duration, uuid, date, url, data, string
+    case reflected, custom, described, duration, uuid, date, url, data, string, objectIdentifier
     case sided, representable, anyHashable, character, scalar, staticString
   }
 
@@ -428,6 +435,7 @@ struct Dumper {
     case ObjectIdentifier(Data.self): return .data
     case ObjectIdentifier(Duration.self): return .duration
     case ObjectIdentifier(Decimal.self): return .described
+    case ObjectIdentifier(ObjectIdentifier.self): return .objectIdentifier
     default: return .reflected
     }
   }

@@ -47,6 +47,15 @@ import Testing
     #expect(customDump(Data([1, 2, 3])) == "Data(3 bytes)")
   }
 
+  @Test func objectIdentifiersDropTheirAddressesLeadingZeros() {
+    final class Object {}
+    let object = Object()
+    let dump = customDump(ObjectIdentifier(object))
+    #expect(dump.hasPrefix("ObjectIdentifier(0x"))
+    #expect(!dump.hasPrefix("ObjectIdentifier(0x0"))
+    #expect(dump.hasSuffix(")"))
+  }
+
   @Test func durationsPrintInWords() {
     #expect(customDump(Duration.seconds(1)) == "1 second")
     #expect(customDump(Duration.seconds(90)) == "1 minute, 30 seconds")
