@@ -1,7 +1,7 @@
 /// The top level of a value's dump, its children not built yet.
 ///
 /// The differ walks two values level by level with shapes, so that children equal on both sides
-/// (by `==`, see ``DumpEquality``) are never reflected. ``DumpTreeBuilder`` turns a shape into a
+/// (by `==`) are never reflected. ``DumpTreeBuilder`` turns a shape into a
 /// full ``DumpNode`` when a part has to be printed or compared by its dump.
 struct DumpShape {
   /// What the value stands for.

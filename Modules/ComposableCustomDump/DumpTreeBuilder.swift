@@ -356,7 +356,7 @@ struct DumpTreeBuilder {
         .none
       }
     let info = TypeInfo(
-      name: DumpTypeName.shorten(reflected), special: special(for: type), container: container,
+      name: DumpTypeName.reference(type), special: special(for: type), container: container,
       isError: type is any Error.Type,
       isSideDumpable: type is any _SideDumpable.Type
     )

@@ -6,6 +6,44 @@
 /// generic arguments included, and starts a path after its innermost anonymous context, so the
 /// names read as they are written in source: `Feature.State`, `Array<Int>`, `Model`.
 enum DumpTypeName {
+  /// The name of a type as swift-custom-dump prints it: its reflected name without the module,
+  /// without generic arguments, and without the anonymous contexts of local declarations.
+  ///
+  /// A type declared inside a function is thus qualified by the types around that function:
+  /// `State`, declared in a test method of `TestStoreFailureTests`, prints as
+  /// `TestStoreFailureTests.State`; `IdentifiedArray<Int, Todo>` prints as `IdentifiedArray`.
+  static func reference(_ type: Any.Type) -> String {
+    var name = Substring(_typeName(type, qualified: true))
+    if let dot = name.firstIndex(of: ".") { name = name[name.index(after: dot)...] }
+    let characters = Array(name)
+    // NB: the reference removes `<.+>` greedily, from the first `<` to the last `>`, and each
+    // `(unknown context at $hex).`.
+    let lastClose = characters.lastIndex(of: ">")
+    let marker = Array("(unknown context at $")
+    var output = ""
+    var index = 0
+    while index < characters.count {
+      let character = characters[index]
+      if character == "<", let lastClose, lastClose > index + 1 {
+        index = lastClose + 1
+        continue
+      }
+      if character == "(", characters[index...].starts(with: marker) {
+        var end = index + marker.count
+        while end < characters.count, characters[end].isHexDigit { end += 1 }
+        if end > index + marker.count, end + 1 < characters.count, characters[end] == ")",
+          characters[end + 1] == "."
+        {
+          index = end + 2
+          continue
+        }
+      }
+      output.append(character)
+      index += 1
+    }
+    return output
+  }
+
   /// The short name of a type, as printed in dumps.
   static func of(_ type: Any.Type) -> String {
     shorten(String(reflecting: type))

@@ -319,10 +319,10 @@ import Testing
     stack.remove(at: 1)
     #expect(
       customDump(stack) == """
-        StackState<String>([
+        [
           #0: "a",
           #3: "b"
-        ])
+        ]
         """)
   }
 
@@ -379,12 +379,14 @@ import Testing
     }
     #expect(
       customDump(alert) == """
-        AlertState<AlertStateTests.Choice>(
+        AlertState(
           title: "Sure?",
           actions: [
-            [0]: ButtonState<AlertStateTests.Choice>(
+            [0]: ButtonState(
               role: .destructive,
-              action: ButtonStateAction<AlertStateTests.Choice>(action: .yes),
+              action: ButtonStateAction(
+                action: .yes
+              ),
               label: "Yes"
             )
           ],

@@ -154,7 +154,7 @@ extension CasePath where Value == Holder.Action {
         """
         received action:
           Counter.Action.increment
-        −   Counter.State(count: 0)
+        -   Counter.State(count: 0)
         +   Counter.State(count: 1)
         """,
         """

@@ -21,8 +21,8 @@ import Testing
         Moved – Difference: …
 
               ExpectNoDifferenceTests.Point(
-                …
-            −   y: 2
+                x: 1,
+            -   y: 2
             +   y: 3
               )
 

@@ -60,9 +60,9 @@ import Testing
         A state change does not match expectation.
 
               AppFeature.State(
-            −   selectedTab: .search
+            -   selectedTab: .search,
             +   selectedTab: .activity,
-                …
+                authenticatedTab: .loggedIn(…)
               )
 
         (Expected: −, Actual: +)
@@ -86,13 +86,14 @@ import Testing
         A state change does not match expectation.
 
               AppFeature.State(
-                …
+                selectedTab: .account,
                 authenticatedTab: .loggedOut(
                   Login.State(
-                    …
-            −       isLoading: false
+                    email: "blob@example.com",
+                    password: "secret",
+            -       isLoading: false,
             +       isLoading: true,
-                    …
+                    errorMessage: nil
                   )
                 )
               )
@@ -104,9 +105,18 @@ import Testing
         A state change does not match expectation.
 
               AppFeature.State(
-                …
-            −   authenticatedTab: .loggedOut(…)
-            +   authenticatedTab: .loggedIn(Profile.State(name: "Blob"))
+                selectedTab: .activity,
+            -   authenticatedTab: .loggedOut(
+            -     Login.State(
+            -       email: "blob@example.com",
+            -       password: "secret",
+            -       isLoading: false,
+            -       errorMessage: nil
+            -     )
+            -   )
+            +   authenticatedTab: .loggedIn(
+            +     Profile.State(name: "Blob")
+            +   )
               )
 
         (Expected: −, Actual: +)
@@ -134,10 +144,8 @@ import Testing
 
               ModelsFeature.State(
                 values: [
-                  [0]: Model(
-            −       id: UUID(00000000-0000-0000-0000-000000000001)
-            +       id: UUID(00000000-0000-0000-0000-000000000000)
-                  )
+            -     [0]: Model(id: UUID(00000000-0000-0000-0000-000000000001))
+            +     [0]: Model(id: UUID(00000000-0000-0000-0000-000000000000))
                 ]
               )
 
