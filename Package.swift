@@ -105,7 +105,7 @@ let cli: [Target] = [
     path: "CLI/case-paths-generator"),
   .plugin(
     name: "CasePathsPlugin", capability: .buildTool(), dependencies: ["case-paths-generator"],
-    path: "CLI/CasePathsPlugin"),
+    path: "Plugins/CasePathsPlugin"),
   .testTarget(
     name: "CasePathsGeneratorTests", dependencies: ["CasePathsGenerator", "ComposableTesting"],
     path: "Tests/CasePathsGeneratorTests", plugins: ["CasePathsPlugin"]),
