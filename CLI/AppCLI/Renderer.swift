@@ -1,5 +1,11 @@
+import APIClient
+import ActivityFeature
 import AppFeature
+import Composable
 import Foundation
+import ItemDetailFeature
+import LoginFeature
+import ProfileFeature
 
 /// Turns the app's state into short lines a person reads at a glance, and tells which lines
 /// changed since the last time.

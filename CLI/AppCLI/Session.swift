@@ -1,6 +1,12 @@
+import APIClient
 import APIClientLive
+import ActivityFeature
 import AppFeature
+import Composable
 import Foundation
+import ItemDetailFeature
+import LoginFeature
+import ProfileFeature
 
 /// One run of the app: its store, its dependencies, and what the user sees.
 @MainActor
@@ -215,7 +221,10 @@ final class Session {
     do {
       source = try recording.testSource(
         named: Self.testName(forFile: url.lastPathComponent), reducer: "AppFeature()",
-        imports: ["AppFeature", "ComposableTesting", "Foundation", "Testing"],
+        imports: [
+          "APIClient", "ActivityFeature", "AppFeature", "ComposableTesting", "Foundation",
+          "ItemDetailFeature", "LoginFeature", "ProfileFeature", "Testing",
+        ],
         dependencies: dependencyCalls,
         comment: [
           "Recorded by `app-cli --record`: a session replayed action by action, every state",
