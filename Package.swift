@@ -49,8 +49,9 @@ func module(_ name: String, dependencies: [String]) -> [Target] {
 
 /// The sample app under `AppCore/`: a client interface, its live value (imported only by the
 /// executable), and one module per feature. Each has a test target that depends on it and on
-/// `ComposableTesting` only, and a library product. `Scripts/new-feature NAME` adds a line here,
-/// keeping the list alphabetical.
+/// `ComposableTesting` only. They are not products: a package that depends on the kit gets the
+/// library modules only. `Scripts/new-feature NAME` adds a line here, keeping the list
+/// alphabetical.
 let appCore: [(name: String, dependencies: [String])] = [
   ("APIClient", ["Composable"]),
   ("APIClientLive", ["APIClient"]),
@@ -105,7 +106,7 @@ let cli: [Target] = [
     path: "CLI/case-paths-generator"),
   .plugin(
     name: "CasePathsPlugin", capability: .buildTool(), dependencies: ["case-paths-generator"],
-    path: "CLI/CasePathsPlugin"),
+    path: "Plugins/CasePathsPlugin"),
   .testTarget(
     name: "CasePathsGeneratorTests", dependencies: ["CasePathsGenerator", "ComposableTesting"],
     path: "Tests/CasePathsGeneratorTests", plugins: ["CasePathsPlugin"]),
@@ -119,7 +120,7 @@ let cli: [Target] = [
 let package = Package(
   name: "Composable",
   platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11)],
-  products: (modules + appCore).map { .library(name: $0.name, targets: [$0.name]) }
+  products: modules.map { .library(name: $0.name, targets: [$0.name]) }
     + [
       .executable(name: "app-cli", targets: ["app-cli"]),
       .executable(name: "composable-bench", targets: ["composable-bench"]),

@@ -1,3 +1,5 @@
+import Composable
+
 extension APIClient {
   /// The same client, recording every answer into `recording`, so that a recorded session's
   /// test can replay them (see `DependencyReplay`).

@@ -1,4 +1,4 @@
-@_exported import Composable
+import Composable
 import Foundation
 
 /// The app's API: logging in, the profile, the activity feed.

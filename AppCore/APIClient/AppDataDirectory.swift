@@ -1,3 +1,4 @@
+import Composable
 import Foundation
 
 private enum AppDataDirectoryKey: DependencyKey {

@@ -1,3 +1,4 @@
+import Composable
 import Foundation
 
 /// A person who can log in.

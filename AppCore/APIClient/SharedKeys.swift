@@ -1,3 +1,4 @@
+import Composable
 import Foundation
 
 extension SharedReaderKey where Self == FileStorageKey<User?> {

@@ -1,6 +1,7 @@
 // NB: re-exported so that the executable and the live tests, which import this module alone, see
 // the interface it implements.
-@_exported import APIClient
+import APIClient
+import Composable
 import Foundation
 
 extension APIClient {

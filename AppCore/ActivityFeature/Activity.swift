@@ -1,4 +1,5 @@
-@_exported import APIClient
+import APIClient
+import Composable
 
 /// The activity feed: the user's items, refreshed every 30 seconds while on screen.
 ///

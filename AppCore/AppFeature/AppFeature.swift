@@ -1,8 +1,9 @@
-@_exported import ActivityFeature
+import APIClient
+import ActivityFeature
 import Composable
-@_exported import ItemDetailFeature
-@_exported import LoginFeature
-@_exported import ProfileFeature
+import ItemDetailFeature
+import LoginFeature
+import ProfileFeature
 
 /// The whole app: three tabs, the third being the account, which is the login screen until the
 /// user logs in and the profile afterwards.

@@ -1,4 +1,5 @@
-@_exported import APIClient
+import APIClient
+import Composable
 
 /// One activity item, opened from the feed: its text, whether it is read, and a way back.
 ///

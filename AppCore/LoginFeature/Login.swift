@@ -1,4 +1,5 @@
-@_exported import APIClient
+import APIClient
+import Composable
 
 /// The login screen: an email, a password and a submit button.
 ///

@@ -1,4 +1,5 @@
-@_exported import APIClient
+import APIClient
+import Composable
 
 /// The profile screen of the logged-in user: their stats and a logout button.
 ///

@@ -1,3 +1,4 @@
+import APIClient
 import APIClientLive
 import AppFeature
 import Composable
@@ -24,6 +25,7 @@ public final class CommandLineApp {
   private let isInteractive: Bool
   private let isUITesting: Bool
   private let terminal: Terminal?
+  private let environment: [String: String]
 
   /// Creates the program with where it writes, and whether it talks to a person.
   ///
@@ -35,7 +37,7 @@ public final class CommandLineApp {
   ///   - output: Receives each line of normal output.
   ///   - errorOutput: Receives each line of error output.
   ///   - isTerminal: Whether standard input and output are a terminal (prompts and colours).
-  ///   - environment: The environment, for `NO_COLOR`.
+  ///   - environment: The environment, for `NO_COLOR` and `HOME`.
   ///   - terminal: The terminal whose input line is edited in place when `isTerminal` is true
   ///     and no `--script` is given; `nil` reads `input` as it comes.
   public init(
@@ -48,6 +50,7 @@ public final class CommandLineApp {
     self.isInteractive = isTerminal
     self.isUITesting = environment["UI_TESTING"] != nil
     self.terminal = terminal
+    self.environment = environment
   }
 
   /// Runs the program and returns its exit status: 0 on success, 1 when a scripted command
@@ -66,7 +69,7 @@ public final class CommandLineApp {
   public func run(arguments: [String], input: @autoclosure () -> AsyncStream<String>) async
     -> Int32
   {
-    let options: Options
+    var options: Options
     do {
       options = try Options.parse(Array(arguments.dropFirst()))
     } catch {
@@ -75,7 +78,7 @@ public final class CommandLineApp {
     }
     switch options.mode {
     case .help:
-      output(Self.help)
+      output(Self.help(environment: environment))
       return 0
     case .version:
       output("app-cli \(Self.version)")
@@ -109,7 +112,8 @@ public final class CommandLineApp {
       return 2
     }
     if !options.inMemory {
-      let directory = options.dataDirectory ?? APIClient.defaultDataDirectory
+      let directory = options.dataDirectory ?? Self.defaultDataDirectory(environment: environment)
+      options.dataDirectory = directory
       if let problem = DataDirectoryCheck.problem(with: directory) {
         errorOutput(style.error(problem))
         return 2
@@ -155,7 +159,7 @@ public final class CommandLineApp {
       case .quit:
         break commands
       case .help:
-        output(Self.help)
+        output(Self.help(environment: environment))
       case .state:
         for line in session.fullState() { output(line) }
       case .record(let path):
@@ -252,27 +256,50 @@ public final class CommandLineApp {
     }
   }
 
-  /// Where state is kept by default, as the help shows it: `~/.composable-app` on Linux,
-  /// Application Support on Apple platforms.
-  static var defaultDataDirectory: String {
-    let path = withDependencies {
-      $0.context = .live
-    } operation: {
-      @Dependency(\.appDataDirectory) var directory
-      return directory.path(percentEncoded: false)
-    }
-    let home = URL.homeDirectory.path(percentEncoded: false)
-    return path.hasPrefix(home) ? "~/" + path.dropFirst(home.count).drop { $0 == "/" } : path
+  /// Where state is kept when neither `--data-dir` nor `--in-memory` is given:
+  /// `$HOME/.composable-app` on Linux (the user database's home folder when `HOME` is unset or
+  /// empty), the app's Application Support folder on Apple platforms.
+  ///
+  /// - Parameter environment: The process's environment, for `HOME`.
+  static func defaultDataDirectory(environment: [String: String]) -> URL {
+    #if canImport(Darwin)
+      return withDependencies {
+        $0.context = .live
+      } operation: {
+        @Dependency(\.appDataDirectory) var directory
+        return directory
+      }
+    #else
+      return homeDirectory(environment: environment).appending(
+        path: ".composable-app", directoryHint: .isDirectory)
+    #endif
   }
 
-  static var help: String {
+  /// The user's home folder: `HOME` when it is set (a sandbox or a test may point it elsewhere),
+  /// else the one the user database gives.
+  private static func homeDirectory(environment: [String: String]) -> URL {
+    guard let home = environment["HOME"], !home.isEmpty else { return URL.homeDirectory }
+    return URL(filePath: home, directoryHint: .isDirectory)
+  }
+
+  /// Where state is kept by default, as the help shows it (`~/.composable-app` on Linux).
+  static func defaultDataDirectoryDescription(environment: [String: String]) -> String {
+    var path = defaultDataDirectory(environment: environment).path(percentEncoded: false)
+    while path.count > 1, path.hasSuffix("/") { path.removeLast() }
+    var home = homeDirectory(environment: environment).path(percentEncoded: false)
+    while home.count > 1, home.hasSuffix("/") { home.removeLast() }
+    guard path.hasPrefix(home + "/") else { return path }
+    return "~/" + path.dropFirst(home.count).drop { $0 == "/" }
+  }
+
+  static func help(environment: [String: String]) -> String {
     """
     USAGE: app-cli [--data-dir PATH | --in-memory] [--script FILE] [--record FILE] [--verbose]
                    [--latency MS]
            app-cli -h | --help | --version
 
     A terminal front end for the sample app: log in, read your activity feed, log out.
-    State is kept in \(defaultDataDirectory) unless --data-dir or --in-memory says otherwise.
+    State is kept in \(defaultDataDirectoryDescription(environment: environment)) unless --data-dir or --in-memory says otherwise.
 
     Demo account: \(APIClient.demoAccount.email) / \(APIClient.demoAccount.password)
 

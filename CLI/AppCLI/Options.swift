@@ -71,7 +71,11 @@ public struct Options: Equatable, Sendable {
       case "--in-memory":
         try flag()
         options.inMemory = true
-      case "--data-dir": options.dataDirectory = URL(filePath: try value())
+      case "--data-dir":
+        // NB: an empty path would be the current folder, which nobody means.
+        let path = try value()
+        guard !path.isEmpty else { throw .invalidValue(name, path) }
+        options.dataDirectory = URL(filePath: path)
       case "--script": options.script = try value()
       case "--record": options.record = try value()
       case "--latency":

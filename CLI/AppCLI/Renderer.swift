@@ -1,5 +1,11 @@
+import APIClient
+import ActivityFeature
 import AppFeature
+import Composable
 import Foundation
+import ItemDetailFeature
+import LoginFeature
+import ProfileFeature
 
 /// Turns the app's state into short lines a person reads at a glance, and tells which lines
 /// changed since the last time.
@@ -39,8 +45,21 @@ package struct Renderer {
         shown[summary] = true
       }
     }
+    // NB: a cleared filter shows the items it hid under the feed's summary, as a new filter
+    // shows them under its own line.
+    if previous.contains(where: { $0.hasPrefix(filterPrefix) }),
+      !lines.contains(where: { $0.hasPrefix(filterPrefix) }),
+      let summary = lines.firstIndex(where: {
+        $0.hasPrefix("Activity: ") && loadingSection($0) == nil
+      })
+    {
+      shown[summary] = true
+    }
     return lines.indices.filter { shown[$0] }.map { lines[$0] }
   }
+
+  /// How the line of a filtered feed starts.
+  private static let filterPrefix = "Activity filter "
 
   /// The section a `loading…` line belongs to ("Activity" for `Activity: loading…`), or `nil`
   /// for another line.
@@ -80,7 +99,7 @@ package struct Renderer {
       let items = activity.filteredItems
       if items.count != activity.items.count {
         lines.append(
-          "Activity filter \"\(activity.filter)\": \(items.count) of \(activity.items.count) items"
+          "\(filterPrefix)\"\(activity.filter)\": \(items.count) of \(activity.items.count) items"
             + (items.isEmpty ? "" : ": " + items.map { "#\($0.id)" }.joined(separator: ", ")))
       }
       for item in items {

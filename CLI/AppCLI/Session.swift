@@ -1,6 +1,12 @@
+import APIClient
 import APIClientLive
+import ActivityFeature
 import AppFeature
+import Composable
 import Foundation
+import ItemDetailFeature
+import LoginFeature
+import ProfileFeature
 
 /// One run of the app: its store, its dependencies, and what the user sees.
 @MainActor
@@ -20,6 +26,8 @@ final class Session {
   private(set) var errorCount = 0
   private let dataErrors: DataErrorRelay
   private var observation: StoreObservation?
+  /// The app's shared values kept in files, loaded before the store (see ``loadDataFiles``).
+  private let dataFiles: DataFiles
   /// Every action of the session, for `record` and `--record`.
   private let recording = StoreRecording<AppFeature.State, AppFeature.Action>()
   /// Every answer of the dependencies, for `record` and `--record`.
@@ -56,6 +64,17 @@ final class Session {
     self.dataErrors = dataErrors
     let verboseOutput: ((String) -> Void)? = options.verbose ? output : nil
     let dependencyCalls = self.dependencyCalls
+    self.dataFiles = withDependencies {
+      $0.context = .live
+      $0.appDataDirectory = dataDirectory
+      if options.inMemory {
+        $0.defaultFileStorage = .inMemory
+      } else if let fileSystem {
+        $0.defaultFileStorage = fileSystem
+      }
+    } operation: {
+      DataFiles()
+    }
     self.store = Store(initialState: AppFeature.State(), recording: recording) {
       AppFeature()._printChanges(verboseOutput.map { print in .customDump(print) })
     } withDependencies: {
@@ -77,6 +96,10 @@ final class Session {
 
   func start() {
     dataErrors.handler = { [weak self] error in self?.report(error) }
+    for message in dataFiles.problems {
+      errorCount += 1
+      errorOutput(style.error("The app's data cannot be read: " + message))
+    }
     observation = store.observe { [weak self] state in self?.render(state) }
   }
 
@@ -137,13 +160,19 @@ final class Session {
         throw .unavailable("There is nothing to choose from.")
       }
       guard alert.buttons.indices.contains(number - 1) else {
-        throw .invalidArgument(
-          "\(number)", "\(number)", expected: "a choice from 1 to \(alert.buttons.count)")
+        throw .unavailable(
+          "There is no choice \(number): type \(Self.choices(alert.buttons.count)).")
       }
-      if let action = alert.buttons[number - 1].action.action {
+      let button = alert.buttons[number - 1]
+      if let action = button.action.action {
         store.send(.profile(.alert(.presented(action))))
       } else {
         store.send(.profile(.alert(.dismiss)))
+      }
+      if button.role == .cancel || button.action.action == nil {
+        var title = "\(alert.title)"
+        while title.last == "?" || title.last == "." { title.removeLast() }
+        output("Cancelled: \(title).")
       }
     case .logout:
       guard case .loggedIn = state.account else { throw .unavailable(Self.loggedOut) }
@@ -192,7 +221,10 @@ final class Session {
     do {
       source = try recording.testSource(
         named: Self.testName(forFile: url.lastPathComponent), reducer: "AppFeature()",
-        imports: ["AppFeature", "ComposableTesting", "Foundation", "Testing"],
+        imports: [
+          "APIClient", "ActivityFeature", "AppFeature", "ComposableTesting", "Foundation",
+          "ItemDetailFeature", "LoginFeature", "ProfileFeature", "Testing",
+        ],
         dependencies: dependencyCalls,
         comment: [
           "Recorded by `app-cli --record`: a session replayed action by action, every state",
@@ -301,6 +333,13 @@ final class Session {
   }
 
   private static let loggedIn = "You are logged in: 'logout' first."
+
+  /// The numbers of `count` choices, as a person says them: "1 or 2", "1, 2 or 3".
+  static func choices(_ count: Int) -> String {
+    let numbers = (1...max(count, 1)).map(String.init)
+    guard numbers.count > 1 else { return numbers[0] }
+    return numbers.dropLast().joined(separator: ", ") + " or " + numbers[numbers.count - 1]
+  }
 
   /// Why a session could not be written as a test.
   enum RecordError: Error, CustomStringConvertible {

@@ -2,7 +2,8 @@ extension ArchitectureChecker {
   /// The layout in one sentence, for messages.
   static let layout =
     "the layout is Modules/<Name> for library modules, AppCore/<Name> for app clients and "
-    + "features, CLI/<Name> for CLI libraries, executables and plugins, Tests/<Name> for test "
+    + "features, CLI/<Name> for CLI libraries and executables, Plugins/<Name> for plugins, "
+    + "Tests/<Name> for test "
     + "targets "
     + "(named …Tests) and test helpers (named …TestSupport)"
 
@@ -15,7 +16,7 @@ extension ArchitectureChecker {
     }
     let folders =
       "Modules/\(name) (a library module), AppCore/\(name) (a client or feature), "
-      + "CLI/\(name) (a CLI library, executable or plugin)"
+      + "CLI/\(name) (a CLI library or executable), Plugins/\(name) (a plugin)"
     guard [.regular, .executable, .test, .plugin].contains(target.kind) else {
       return violation(
         "\(described) is a \(target.kind) target; the layout has no place for \(target.kind) "

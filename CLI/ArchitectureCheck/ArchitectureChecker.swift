@@ -2,8 +2,8 @@
 ///
 /// The rules, each reported as a ``Violation`` naming the target:
 /// - **Layout**: every target declares a path; library modules live in `Modules/<Name>`, app
-///   clients and features in `AppCore/<Name>`, CLI libraries, executables and plugins in
-///   `CLI/<Name>`, test targets in `Tests/<Name>Tests` and test helpers (`…TestSupport`) in
+///   clients and features in `AppCore/<Name>`, CLI libraries and executables in `CLI/<Name>`,
+///   plugins in `Plugins/<Name>`, test targets in `Tests/<Name>Tests` and test helpers (`…TestSupport`) in
 ///   `Tests/<Name>`.
 /// - **Library modules** depend only on library modules lower in
 ///   ``ArchitectureConfiguration/moduleLayers``, never on `AppCore/` or `CLI/`.

@@ -36,7 +36,8 @@
 /// case key path. An enum with a `binding(BindingAction<…>)` case also gets the `binding`
 /// property of `BindableAction`.
 public enum CasePathsWriter {
-  /// The generated file for one source file: a header, the file's imports, then the case paths
+  /// The generated file for one source file: a header, the file's imports (and `Composable`,
+  /// which declares `CasePath`, when the file imports no module of the kit), then the case paths
   /// of each enum found.
   ///
   /// - Parameters:
@@ -48,11 +49,45 @@ public enum CasePathsWriter {
     let enums = result.enums.filter { !$0.cases.isEmpty }
     guard !enums.isEmpty else { return output }
     output += "\n"
+    // NB: an import under `#if` does not count: the generated code needs `CasePath` in every
+    // configuration.
+    if !result.imports.contains(where: { kitModules.contains(importedModule($0) ?? "") }) {
+      output += "import Composable\n"
+    }
     for line in result.imports { output += line + "\n" }
     for scanned in enums {
       output += "\n" + source(for: scanned)
     }
     return output
+  }
+
+  /// The modules of the kit whose import gives `CasePath` and `CasePathable`.
+  static let kitModules: Set<String> = ["Composable", "ComposableCore", "ComposableTesting"]
+
+  /// The module an unconditional `import` line imports (`Foundation` for
+  /// `@preconcurrency import struct Foundation.URL`), or `nil` for a line under `#if`.
+  static func importedModule(_ line: String) -> String? {
+    guard !line.hasPrefix("#") else { return nil }
+    let words = line.split(whereSeparator: \.isWhitespace)
+    guard var position = words.firstIndex(of: "import") else { return nil }
+    position += 1
+    let kinds: Set<Substring> = [
+      "struct", "class", "enum", "protocol", "typealias", "func", "let", "var", "actor",
+    ]
+    if position < words.count, kinds.contains(words[position]) { position += 1 }
+    guard position < words.count else { return nil }
+    return String(words[position].prefix { $0 != "." })
+  }
+
+  /// How the case paths' extension of `CasePath` names an enum.
+  ///
+  /// NB: inside `extension CasePath`, `Root` and `Value` are `CasePath`'s generic parameters, so
+  /// an enum nested in a type named `Root` (or `Value`) is named there through a type alias
+  /// declared at file scope, where the name means the type.
+  static func nameInCasePath(of scanned: ScannedEnum) -> String {
+    let first = scanned.qualifiedName.prefix { $0 != "." }
+    guard first == "Root" || first == "Value" else { return scanned.qualifiedName }
+    return "_CasePathsEnum_" + scanned.qualifiedName.replacingOccurrences(of: ".", with: "_")
   }
 
   /// The case paths of one enum, wrapped in the `#if`s it sits in.
@@ -72,6 +107,10 @@ public enum CasePathsWriter {
       }
     }
     var body = ""
+    let name = nameInCasePath(of: scanned)
+    if name != scanned.qualifiedName {
+      body += "\(scanned.access.modifier)typealias \(name) = \(scanned.qualifiedName)\n\n"
+    }
     if !scanned.declaresCasePathable {
       // NB: the conformance gives the enum `modify(_:_:)`, `is(_:)` and `[case:]`.
       body += "extension \(scanned.qualifiedName): CasePathable {}\n\n"
@@ -79,12 +118,12 @@ public enum CasePathsWriter {
     if !aliases.isEmpty {
       body += "extension \(scanned.qualifiedName) {\n" + aliases.joined() + "}\n\n"
     }
-    body += "extension CasePath where Value == \(scanned.qualifiedName) {\n"
+    body += "extension CasePath where Value == \(name) {\n"
     body += properties.joined(separator: "\n")
     body += "}\n\n"
     body += "extension CasePath\n"
     body += "where Value: _PresentationActionProtocol, "
-    body += "Value.PresentedAction == \(scanned.qualifiedName) {\n"
+    body += "Value.PresentedAction == \(name) {\n"
     body += lookThroughs.joined(separator: "\n")
     body += "}\n"
     return scanned.conditions.reversed().reduce(body) { wrapped, clause in
@@ -138,7 +177,7 @@ public enum CasePathsWriter {
     }
     let alias = "  \(access)typealias \(aliasName) = \(aliasType)\n"
     let property = """
-        \(access)var \(name): CasePath<Root, \(scanned.qualifiedName).\(aliasName)> {
+        \(access)var \(name): CasePath<Root, \(nameInCasePath(of: scanned)).\(aliasName)> {
           self.case({ \(embed) }) {
             if case .\(pattern)(\(bindings)) = $0 { \(extracted) } else { nil }
           }
@@ -154,7 +193,7 @@ public enum CasePathsWriter {
     let name = escaped(scannedCase.name)
     let payload =
       scannedCase.payload.isEmpty
-      ? "Void" : "\(scanned.qualifiedName)._CasePathPayload_\(scannedCase.name)"
+      ? "Void" : "\(nameInCasePath(of: scanned))._CasePathPayload_\(scannedCase.name)"
     return """
         \(access)var \(name): CasePath<Root, \(payload)> { presented.\(name) }
 

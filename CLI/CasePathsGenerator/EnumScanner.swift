@@ -162,7 +162,8 @@ public struct ScanDiagnostic: Equatable, Sendable {
 public struct ScanResult: Equatable, Sendable {
   /// The enums case paths are generated for.
   public var enums: [ScannedEnum] = []
-  /// The file's `import` lines, as written (attributes such as `@preconcurrency` kept).
+  /// The file's `import` lines, as written (attributes such as `@preconcurrency` kept); one that
+  /// sits in `#if` clauses comes wrapped in them (`#if canImport(UIKit)`, the line, `#endif`).
   public var imports: [String] = []
   /// What could not be generated, and why.
   public var diagnostics: [ScanDiagnostic] = []
@@ -268,6 +269,9 @@ private struct Parser {
   var pendingAccess: AccessLevel?
   /// The qualified names of the types and type aliases the file declares in types.
   var declaredTypes: Set<String> = []
+  /// The qualified names of the types the file declares `private` or `fileprivate` (or nests in
+  /// one): an extension of one is as hidden from the generated file as the type itself.
+  var hiddenTypes: Set<String> = []
 
   init(tokens: [SwiftToken], tokenizer: SwiftTokenizer) {
     self.tokens = tokens
@@ -371,7 +375,13 @@ private struct Parser {
       end = tokens[next].end
       next += 1
     }
-    result.imports.append(tokenizer.text(from: start, to: end))
+    let line = tokenizer.text(from: start, to: end)
+    // NB: an import under `#if` stays under it: `#if canImport(UIKit)` guards a module that does
+    // not exist everywhere.
+    result.imports.append(
+      clauses(deeperThan: 0).reversed().reduce(line) { wrapped, clause in
+        clause.clauses.joined(separator: "\n") + "\n" + wrapped + "\n#endif"
+      })
   }
 
   /// Reads a type or extension declaration up to its `{`, and enters it.
@@ -408,8 +418,14 @@ private struct Parser {
     let outer = scopes.last
     let qualified =
       keyword == "extension" ? name : [outer?.name, name].compactMap { $0 }.joined(separator: ".")
-    let outerMaximum = outer?.maximumAccess ?? .public
-    let declared: AccessLevel
+    var outerMaximum = outer?.maximumAccess ?? .public
+    // NB: an extension of a type this file declares `private` or `fileprivate` (or of a type
+    // nested in one) sees it only from this file, as everything nested in the extension does.
+    let extendsHiddenType =
+      keyword == "extension" && !qualified.isEmpty
+      && EnumScanner.enclosingScopes(of: qualified).contains { hiddenTypes.contains($0) }
+    if extendsHiddenType { outerMaximum = .fileprivate }
+    var declared: AccessLevel
     if let access {
       declared = access
     } else if keyword == "extension" {
@@ -417,10 +433,14 @@ private struct Parser {
     } else {
       declared = outer?.defaultAccess ?? .internal
     }
+    if extendsHiddenType { declared = min(declared, .fileprivate) }
     // NB: an extension's members default to its own access (the extended type's is unknown
     // here); a type's members default to internal, or to less when the type is less visible.
     let maximum =
-      keyword == "extension" ? (access ?? .public) : min(declared, outerMaximum)
+      keyword == "extension" ? min(access ?? .public, outerMaximum) : min(declared, outerMaximum)
+    if keyword != "extension", !qualified.isEmpty, maximum <= .fileprivate {
+      hiddenTypes.insert(qualified)
+    }
     let memberDefault = keyword == "extension" ? declared : min(declared, .internal)
     let isInGeneric = scopes.contains { $0.isGeneric }
     if keyword != "extension", !qualified.isEmpty { declaredTypes.insert(qualified) }
@@ -436,6 +456,12 @@ private struct Parser {
             severity: .warning, line: line,
             message: "case paths not generated: the enum's name could not be read"))
       } else if isGeneric || isInGeneric {
+        // NB: an enum that declares `CasePathable` has its case paths written by hand, as the
+        // remark advises: nothing more to say.
+        guard !declaresCasePathable else {
+          scopes.append(scope)
+          return
+        }
         result.diagnostics.append(
           ScanDiagnostic(
             severity: .remark, line: line,

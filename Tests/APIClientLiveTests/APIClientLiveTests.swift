@@ -1,3 +1,4 @@
+import APIClient
 import APIClientLive
 import ComposableTesting
 import Foundation

@@ -1,3 +1,4 @@
+import APIClient
 import ActivityFeature
 import Foundation
 

@@ -118,7 +118,7 @@ import Testing
     // Cancelled: still logged in when the state is printed.
     let state = run.output.components(separatedBy: "Choose 1–2:\n")[1]
     #expect(state.contains("Logged in as Blob"))
-    #expect(run.output.contains("error: '3' is not valid for '3': expected a choice from 1 to 2."))
+    #expect(run.output.contains("error: There is no choice 3: type 1 or 2."))
     #expect(run.output.hasSuffix("Login: email (none), password (none)\n"))
   }
 
@@ -159,10 +159,13 @@ import Testing
     #expect(run.output.contains("Activity filter \"FOL\": 1 of 4 items: #3\n"))
     let lines = run.output.split(separator: "\n").map(String.init)
     let state = try #require(lines.lastIndex { $0.hasPrefix("Tabs: ") })
-    // NB: clearing the filter prints the items it had hidden, last.
-    let cleared = ["  #4 Welcome back  (unread)", "  #2 Profile completed  (unread)"]
-    #expect(Array(lines.suffix(3)) == cleared + ["  #1 Account created  (unread)"])
-    let dump = lines[state..<(lines.count - 3)]
+    // NB: clearing the filter prints the feed's summary and the items it had hidden, last.
+    let cleared = [
+      "Activity: 4 items, 4 unread", "  #4 Welcome back  (unread)",
+      "  #2 Profile completed  (unread)", "  #1 Account created  (unread)",
+    ]
+    #expect(Array(lines.suffix(4)) == cleared)
+    let dump = lines[state..<(lines.count - 4)]
     #expect(dump.filter { $0.hasPrefix("  #") } == ["  #3 New follower  (unread)"])
   }
 
@@ -402,5 +405,75 @@ import Testing
     #expect(run.status == 1)
     let kept = try Data(contentsOf: directory.appending(path: "api.json"))
     #expect(String(decoding: kept, as: UTF8.self) == "{ not json")
+  }
+
+  @Test func theDataFolderIsUnderHOMEWhenItIsSet() throws {
+    defer { cleanUp() }
+    let run = try run(
+      "email blob@example.com\npassword \(DemoAccount.password)\nsubmit\nquit\n",
+      dataDirectory: .some(nil), environment: ["HOME": directory.path])
+    #expect(run.status == 0, "\(run.errors)")
+    let data = directory.appending(path: ".composable-app")
+    #expect(FileManager.default.fileExists(atPath: data.appending(path: "api.json").path))
+    #expect(FileManager.default.fileExists(atPath: data.appending(path: "current-user.json").path))
+    let help = try self.run(
+      "", ["--help"], dataDirectory: .some(nil), environment: ["HOME": "/nowhere"])
+    #expect(help.output.contains("State is kept in ~/.composable-app unless"))
+  }
+
+  @Test func anEmptyDataFolderIsRefused() throws {
+    defer { cleanUp() }
+    let run = try run("state\nquit\n", ["--data-dir", ""], dataDirectory: .some(nil))
+    #expect(run.status == 2)
+    #expect(
+      run.errors
+        == "error: '' is not a valid value for '--data-dir'. Run 'app-cli --help' for usage.\n")
+    #expect(run.output == "")
+  }
+
+  @Test func aDamagedSharedFileIsAnErrorNamingTheFileAndFailsTheScript() throws {
+    defer { cleanUp() }
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let file = directory.appending(path: "current-user.json")
+    try Data("{ bad".utf8).write(to: file)
+    let script = directory.appending(path: "session.txt")
+    try Data("state\n".utf8).write(to: script)
+    let run = try run("", ["--script", script.path])
+    #expect(run.status == 1)
+    #expect(
+      run.errors
+        == """
+        error: The app's data cannot be read: The file at \(file.path) could not be decoded, so \
+        it was moved aside, unchanged, to \(file.path).corrupt-1: DecodingError.dataCorrupted: \
+        Data was corrupted. Debug description: The given data was not valid JSON.
+
+        """)
+    #expect(!run.errors.contains(".swift:"))
+    #expect(run.output.contains("Login: email (none), password (none)"))
+  }
+
+  @Test func anAlertAnswersEveryChoice() throws {
+    defer { cleanUp() }
+    let run = try run(
+      """
+      email blob@example.com
+      password \(DemoAccount.password)
+      submit
+      account
+      logout
+      3
+      0
+      2
+      quit
+      """, mergingErrors: true)
+    #expect(run.status == 1)
+    let lines = run.output.split(separator: "\n").map(String.init)
+    let choose = try #require(lines.lastIndex(of: "Choose 1–2:"))
+    #expect(
+      Array(lines[(choose + 1)...]) == [
+        "error: There is no choice 3: type 1 or 2.",
+        "error: There is no choice 0: type 1 or 2.",
+        "Cancelled: Log out.",
+      ])
   }
 }

@@ -26,6 +26,9 @@ import Testing
 
   @Test func badEqualsValuesSayWhatIsWrong() {
     #expect(throws: OptionsError.missingValue("--data-dir")) { try Options.parse(["--data-dir="]) }
+    #expect(throws: OptionsError.invalidValue("--data-dir", "")) {
+      try Options.parse(["--data-dir", ""])
+    }
     #expect(throws: OptionsError.unexpectedValue("--verbose")) {
       try Options.parse(["--verbose=yes"])
     }

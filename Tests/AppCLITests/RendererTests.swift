@@ -35,4 +35,17 @@ import Testing
     #expect(Renderer.loadingSection("Login: logging in…") == "Login")
     #expect(Renderer.loadingSection("Activity: 4 items") == nil)
   }
+
+  @Test func clearingTheFilterPrintsTheFeedsSummaryBeforeTheItemsItHid() {
+    let filtered = [
+      "Activity: 2 items, 2 unread", "Activity filter \"FOL\": 1 of 2 items: #3",
+      "  #3 New follower  (unread)",
+    ]
+    let cleared = [
+      "Activity: 2 items, 2 unread", "  #4 Hi  (unread)", "  #3 New follower  (unread)",
+    ]
+    #expect(
+      Renderer.changes(from: filtered, to: cleared)
+        == ["Activity: 2 items, 2 unread", "  #4 Hi  (unread)"])
+  }
 }

@@ -1,6 +1,11 @@
+import APIClient
+import ActivityFeature
 import AppFeature
 import ComposableTesting
 import Foundation
+import ItemDetailFeature
+import LoginFeature
+import ProfileFeature
 import Testing
 
 @MainActor

@@ -3,9 +3,14 @@
 // change asserted, the API's answers as they came. Runs as is in
 // Tests/AppFeatureTests/; a change of the app's behaviour makes it fail with a diff.
 
+import APIClient
+import ActivityFeature
 import AppFeature
 import ComposableTesting
 import Foundation
+import ItemDetailFeature
+import LoginFeature
+import ProfileFeature
 import Testing
 
 @MainActor

@@ -5,8 +5,8 @@ import Testing
 @Suite struct LayoutRuleTests {
   static let layout =
     "the layout is Modules/<Name> for library modules, AppCore/<Name> for app clients and "
-    + "features, CLI/<Name> for CLI libraries, executables and plugins, Tests/<Name> for test "
-    + "targets (named …Tests) and test helpers (named …TestSupport)"
+    + "features, CLI/<Name> for CLI libraries and executables, Plugins/<Name> for plugins, "
+    + "Tests/<Name> for test targets (named …Tests) and test helpers (named …TestSupport)"
 
   struct Case: Sendable, CustomTestStringConvertible {
     var scenario: String
@@ -66,9 +66,9 @@ import Testing
       message: "target 'APIClientTestSupport' (AppCore/APIClientTestSupport) is not at "
         + "Tests/APIClientTestSupport; \(layout)."),
     Case(
-      scenario: "plugin outside CLI",
-      target: PackageDump.Target(name: "Lint", kind: .plugin, path: "Plugins/Lint"),
-      message: "target 'Lint' (Plugins/Lint) is not at CLI/Lint; \(layout)."),
+      scenario: "plugin outside Plugins",
+      target: PackageDump.Target(name: "Lint", kind: .plugin, path: "CLI/Lint"),
+      message: "target 'Lint' (CLI/Lint) is not at Plugins/Lint; \(layout)."),
     Case(
       scenario: "another kind of target",
       target: PackageDump.Target(

@@ -162,7 +162,7 @@ import Testing
       fixes: [
         "layout: give 'AppCLI' its folder's path in Package.swift: path: \"<folder>/AppCLI\", in "
           + "Modules/AppCLI (a library module), AppCore/AppCLI (a client or feature), CLI/AppCLI "
-          + "(a CLI library, executable or plugin).",
+          + "(a CLI library or executable), Plugins/AppCLI (a plugin).",
         "layout: give 'app-cli' its folder's path in Package.swift: path: \"CLI/app-cli\".",
       ]),
     Case(
@@ -178,11 +178,11 @@ import Testing
           + "\"AppCore/SearchFeature\" for 'SearchFeature' in Package.swift.",
         "layout: rename 'Fixtures' to …TestSupport if it is a test helper, or move it to "
           + "Modules/Fixtures (a library module), AppCore/Fixtures (a client or feature), "
-          + "CLI/Fixtures (a CLI library, executable or plugin) and update its path in "
-          + "Package.swift.",
+          + "CLI/Fixtures (a CLI library or executable), Plugins/Fixtures (a plugin) and update "
+          + "its path in Package.swift.",
         "layout: move 'Helpers' to Modules/Helpers (a library module), AppCore/Helpers (a client "
-          + "or feature), CLI/Helpers (a CLI library, executable or plugin), and update its path "
-          + "in Package.swift.",
+          + "or feature), CLI/Helpers (a CLI library or executable), Plugins/Helpers (a plugin), "
+          + "and update its path in Package.swift.",
         "layout: rename 'SearchFeatureSpecs' to <Module>Tests after the module it tests, at "
           + "Tests/<Module>Tests (in Package.swift and on disk).",
         "layout: make 'Macros' a library, executable, test or plugin target in Package.swift, or "

@@ -1,4 +1,5 @@
 import ComposableTesting
+import Foundation
 import Testing
 
 /// The case paths CasePathsPlugin generated for `Fixtures.swift`: each embeds and extracts its own
@@ -83,5 +84,41 @@ import Testing
     #expect(done.casePath().embed(4) == .delegate(.done(4)))
     #expect(done.casePath().extract(.delegate(.done(5))) == 5)
     #expect(done.casePath().extract(.plain) == nil)
+  }
+}
+
+/// The case paths of the fixtures of what real code contains: a type named `Root` or `Value`,
+/// imports under `#if`, a file without a kit import, private enums in the same file.
+@Suite struct GeneratedCasePathEdgeTests {
+  func extract<Enum, Payload>(_ keyPath: CaseKeyPath<Enum, Payload>, from value: Enum) -> Payload? {
+    keyPath.casePath().extract(value)
+  }
+
+  func embed<Enum, Payload>(_ keyPath: CaseKeyPath<Enum, Payload>, _ payload: Payload) -> Enum {
+    keyPath.casePath().embed(payload)
+  }
+
+  @Test func enumsNestedInATypeNamedRootOrValue() {
+    #expect(extract(\.child, from: Root.Action.child(.done(1))) == .done(1))
+    #expect(extract(\.child.done, from: Root.Action.child(.done(2))) == 2)
+    #expect(extract(\.tapped, from: Root.Action.child(.done(1))) == nil)
+    #expect(embed(\.number, 3) == Value.number(3))
+    #expect(extract(\.empty, from: Value.number(1)) == nil)
+  }
+
+  @Test func anEnumInAFileWhoseImportsSitUnderIf() {
+    #expect(extract(\.code, from: ConditionalImportsFixture.code(4)) == 4)
+    #expect(extract(\.none, from: ConditionalImportsFixture.code(4)) == nil)
+  }
+
+  @Test func anEnumInAFileThatImportsNoKitModule() {
+    let url = URL(filePath: "/tmp")
+    #expect(extract(\.opened, from: NoKitImportFixture.opened(url)) == url)
+    #expect(extract(\.closed, from: NoKitImportFixture.opened(url)) == nil)
+  }
+
+  @Test func privateEnumsInTheSameFileAreLeftAlone() {
+    #expect(privateEnumsFixtureDescription() == "2 false false")
+    #expect(extract(\.shown, from: VisibleFixture.shown(5)) == 5)
   }
 }

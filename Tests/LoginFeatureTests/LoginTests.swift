@@ -1,3 +1,4 @@
+import APIClient
 import ComposableTesting
 import LoginFeature
 import Testing

@@ -1,5 +1,6 @@
-import ComposableLocking
+import APIClient
 import Foundation
+import Synchronization
 
 /// The live client's data file: created on first use, read on every request, replaced
 /// atomically on every change, never touched when it cannot be read.
@@ -9,9 +10,7 @@ import Foundation
 struct DataFile: Sendable {
   /// Where the file is.
   let url: URL
-  // NB: the lock guards the file's URL rather than `Void`: a zero-sized value shares its address
-  // with the `Protected`'s own lock field, and ThreadSanitizer reports the two as racing.
-  private let lock: Protected<URL>
+  private let lock: NSLock
 
   /// The file `api.json` in `directory`.
   init(directory: URL) {
@@ -24,8 +23,9 @@ struct DataFile: Sendable {
   /// - Throws: ``APIError/malformedData(_:)`` when the file cannot be created or read, or what
   ///   `body` throws.
   func read<Output>(_ body: (Database) throws(APIError) -> Output) throws(APIError) -> Output {
-    try lock.withLock { _ in Result<Output, APIError> { () throws(APIError) in try body(load()) } }
-      .get()
+    lock.lock()
+    defer { lock.unlock() }
+    return try body(load())
   }
 
   /// Runs `body` on the file's contents and saves what it changed.
@@ -37,16 +37,13 @@ struct DataFile: Sendable {
   func update<Output>(
     _ body: (inout Database) throws(APIError) -> Output
   ) throws(APIError) -> Output {
-    try lock.withLock { _ in
-      Result<Output, APIError> { () throws(APIError) in
-        let original = try load()
-        var database = original
-        let result = try body(&database)
-        if database != original { try save(database) }
-        return result
-      }
-    }
-    .get()
+    lock.lock()
+    defer { lock.unlock() }
+    let original = try load()
+    var database = original
+    let result = try body(&database)
+    if database != original { try save(database) }
+    return result
   }
 
   private var path: String { url.path(percentEncoded: false) }
@@ -102,13 +99,15 @@ extension DataFile {
   // write of an update and lose one of them. Other processes are not locked out: the atomic
   // write keeps the file whole, but one process can lose an update made by another at the same
   // instant, which a single-user demo backend accepts.
-  private static let locks = Protected<[String: Protected<URL>]>([:])
+  // The kit's `Protected` is `package` API, out of reach of a feature copied into another
+  // package: the app uses the toolchain's locks.
+  private static let locks = Mutex<[String: NSLock]>([:])
 
-  private static func lock(for url: URL) -> Protected<URL> {
+  private static func lock(for url: URL) -> NSLock {
     let key = url.standardizedFileURL.path(percentEncoded: false)
     return locks.withLock { locks in
       if let lock = locks[key] { return lock }
-      let lock = Protected(url)
+      let lock = NSLock()
       locks[key] = lock
       return lock
     }

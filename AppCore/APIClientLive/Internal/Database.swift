@@ -1,3 +1,4 @@
+import APIClient
 import Foundation
 
 /// The contents of the live client's data file, `api.json`.

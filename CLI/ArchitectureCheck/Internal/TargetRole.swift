@@ -55,7 +55,8 @@ enum TargetRole: Equatable {
     switch self {
     case .libraryModule: "Modules"
     case .client, .liveClient, .feature: "AppCore"
-    case .cliLibrary, .executable, .plugin: "CLI"
+    case .cliLibrary, .executable: "CLI"
+    case .plugin: "Plugins"
     case .test, .testHelper: "Tests"
     case .unplaced: nil
     }
