@@ -129,8 +129,8 @@ extension TestStore {
 
 /// The diff of two values, indented for a failure message (by four spaces, as the reference
 /// lays it out).
-func indentedDiff(_ expected: Any, _ actual: Any, by spaces: Int = 4) -> String {
-  indented(diff(expected, actual) ?? "(No difference)", by: spaces)
+func indentedDiff<Value>(_ expected: Value, _ actual: Value, by spaces: Int = 4) -> String {
+  indented(diff(expected, actual, format: .proportional) ?? "(No difference)", by: spaces)
 }
 
 /// Every line of a text, indented.

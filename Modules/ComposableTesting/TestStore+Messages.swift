@@ -34,15 +34,15 @@ func unexpectedActionMessage<Action>(
 ) -> String {
   let description: String
   switch kind {
-  case .action:
+  case .action where expected != nil:
     description = """
-      \(indentedDiff(expected as Any, received))
+      \(indentedDiff(expected!, received))
 
       (Expected: −, Received: +)
       """
-  case .casePathAndValue(let isSameCase) where isSameCase(received):
+  case .casePathAndValue(let isSameCase) where isSameCase(received) && expected != nil:
     description = """
-      \(indentedDiff(expected as Any, received, by: 2))
+      \(indentedDiff(expected!, received, by: 2))
 
       (Expected: −, Actual: +)
       """

@@ -157,7 +157,7 @@ extension CasePath where Value == ViewActionForm.Action.View {
     let message = issues.first?.message ?? ""
     #expect(message.hasPrefix("Received unexpected action:"))
     #expect(
-      message.contains(#"    - .binding(.set(\State.displayName, "Other"))"#))
+      message.contains(#"    − SettingsForm.Action.binding(.set(\State.displayName, "Other"))"#))
     #expect(
       message.contains(#"    + SettingsForm.Action.binding(.set(\State.displayName, "Saved"))"#))
   }

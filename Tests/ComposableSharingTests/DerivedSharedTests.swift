@@ -153,10 +153,10 @@ struct PhoneNumberEditor: Reducer {
         """
         State was not expected to change, but a change occurred.
 
-              PhoneNumberEditor.State(
-            -   phoneNumber: ""
+              PhoneNumberEditor.State(
+            −   phoneNumber: ""
             +   phoneNumber: "555-0100"
-              )
+              )
 
         (Expected: −, Actual: +)
         """

@@ -60,11 +60,11 @@ struct SharedCounter: Reducer {
         """
         State was not expected to change, but a change occurred.
 
-              SharedCounter.State(
-            -   count: 0,
+              SharedCounter.State(
+            −   count: 0,
             +   count: 1,
-                label: ""
-              )
+                label: ""
+              )
 
         (Expected: −, Actual: +)
         """
@@ -79,7 +79,7 @@ struct SharedCounter: Reducer {
       await store.send(.incrementButtonTapped) { $0.$count.withLock { $0 = 5 } }
     }
     #expect(issues.first?.message.hasPrefix("A state change does not match expectation") == true)
-    #expect(issues.first?.message.contains("-   count: 5,") == true)
+    #expect(issues.first?.message.contains("−   count: 5,") == true)
     #expect(issues.first?.message.contains("+   count: 1") == true)
     #expect(store.state.count == 1)
   }
@@ -147,11 +147,11 @@ struct SharedCounter: Reducer {
         """
         A state change does not match expectation.
 
-              SharedCounter.State(
-            -   count: 0,
+              SharedCounter.State(
+            −   count: 0,
             +   count: 1,
-                label: ""
-              )
+                label: ""
+              )
 
         (Expected: −, Actual: +)
         """
@@ -172,11 +172,11 @@ struct SharedCounter: Reducer {
         """
         A state change does not match expectation.
 
-              SharedCounter.State(
-            -   count: 0,
+              SharedCounter.State(
+            −   count: 0,
             +   count: 1,
-                label: "Incremented"
-              )
+                label: "Incremented"
+              )
 
         (Expected: −, Actual: +)
         """
@@ -214,11 +214,11 @@ struct SharedCounter: Reducer {
         """
         A state change does not match expectation.
 
-              SharedCounter.State(
-            -   count: 5,
+              SharedCounter.State(
+            −   count: 5,
             +   count: 1,
-                label: ""
-              )
+                label: ""
+              )
 
         (Expected: −, Actual: +)
         """
@@ -227,7 +227,7 @@ struct SharedCounter: Reducer {
     let notes = await withExpectedIssue(isIntermittent: true) {
       await store.send(.incrementButtonTapped)
     }
-    #expect(notes.first?.message.contains("-   count: 1,\n") == true)
+    #expect(notes.first?.message.contains("−   count: 1,\n") == true)
     #expect(notes.first?.message.contains("+   count: 2,") == true)
   }
 

@@ -20,11 +20,11 @@ import Testing
         """
         Moved – Difference: …
 
-              ExpectNoDifferenceTests.Point(
-                x: 1,
-            -   y: 2
+              ExpectNoDifferenceTests.Point(
+                x: 1,
+            −   y: 2
             +   y: 3
-              )
+              )
 
         (Expected: −, Actual: +)
         """

@@ -59,11 +59,11 @@ import Testing
       issues.first?.message == """
         A state change does not match expectation.
 
-              AppFeature.State(
-            -   selectedTab: .search,
+              AppFeature.State(
+            −   selectedTab: .search,
             +   selectedTab: .activity,
-                authenticatedTab: .loggedIn(…)
-              )
+                authenticatedTab: .loggedIn(…)
+              )
 
         (Expected: −, Actual: +)
         """)
@@ -85,18 +85,18 @@ import Testing
         """
         A state change does not match expectation.
 
-              AppFeature.State(
-                selectedTab: .account,
-                authenticatedTab: .loggedOut(
-                  Login.State(
-                    email: "blob@example.com",
-                    password: "secret",
-            -       isLoading: false,
+              AppFeature.State(
+                selectedTab: .account,
+                authenticatedTab: .loggedOut(
+                  Login.State(
+                    email: "blob@example.com",
+                    password: "secret",
+            −       isLoading: false,
             +       isLoading: true,
-                    errorMessage: nil
-                  )
-                )
-              )
+                    errorMessage: nil
+                  )
+                )
+              )
 
         (Expected: −, Actual: +)
         """,
@@ -104,20 +104,20 @@ import Testing
         """
         A state change does not match expectation.
 
-              AppFeature.State(
-                selectedTab: .activity,
-            -   authenticatedTab: .loggedOut(
-            -     Login.State(
-            -       email: "blob@example.com",
-            -       password: "secret",
-            -       isLoading: false,
-            -       errorMessage: nil
-            -     )
-            -   )
+              AppFeature.State(
+                selectedTab: .activity,
+            −   authenticatedTab: .loggedOut(
+            −     Login.State(
+            −       email: "blob@example.com",
+            −       password: "secret",
+            −       isLoading: false,
+            −       errorMessage: nil
+            −     )
+            −   )
             +   authenticatedTab: .loggedIn(
             +     Profile.State(name: "Blob")
             +   )
-              )
+              )
 
         (Expected: −, Actual: +)
         """,
@@ -142,12 +142,12 @@ import Testing
       issues.first?.message == """
         A state change does not match expectation.
 
-              ModelsFeature.State(
-                values: [
-            -     [0]: Model(id: UUID(00000000-0000-0000-0000-000000000001))
+              ModelsFeature.State(
+                values: [
+            −     [0]: Model(id: UUID(00000000-0000-0000-0000-000000000001))
             +     [0]: Model(id: UUID(00000000-0000-0000-0000-000000000000))
-                ]
-              )
+                ]
+              )
 
         (Expected: −, Actual: +)
         """)

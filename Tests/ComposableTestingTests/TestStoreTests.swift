@@ -42,7 +42,7 @@ import Testing
         """
         A state change does not match expectation.
 
-            - CounterFeature.State(count: 999)
+            − CounterFeature.State(count: 999)
             + CounterFeature.State(count: 1)
 
         (Expected: −, Actual: +)
@@ -59,7 +59,7 @@ import Testing
         """
         State was not expected to change, but a change occurred.
 
-            - CounterFeature.State(count: 0)
+            − CounterFeature.State(count: 0)
             + CounterFeature.State(count: 1)
 
         (Expected: −, Actual: +)
@@ -270,7 +270,7 @@ import Testing
       issues.first?.message == """
         Received unexpected action:
 
-            - .stopButtonTapped
+            − TimerFeature.Action.stopButtonTapped
             + TimerFeature.Action.timerTick
 
         (Expected: −, Received: +)
@@ -436,12 +436,10 @@ import Testing
       issues.first?.message == """
         Received unexpected action:
 
-          - .delegate(
-          -   .didLogin("Blob Jr.")
-          - )
-          + Login.Action.delegate(
+            Login.Action.delegate(
+          −   .didLogin("Blob Jr.")
           +   .didLogin("Blob")
-          + )
+            )
 
         (Expected: −, Actual: +)
         """)
