@@ -178,32 +178,30 @@ public func prepareDependencies<R>(
   let old = DependencyValues.prepared.withLock { prepared in
     test.flatMap { prepared.tests[$0] } ?? prepared.process
   }
+  // NB: what the code running here resolves defaults with: the context and cache of the
+  // innermost `withDependencies` scope, if any.
+  let inForce = DependencyValues.current
   var values = DependencyValues(storage: old)
-  let result = try DependencyReadSite.$isOverriding.withValue(true) { try updateValues(&values) }
+  // NB: the update closure may read a default to change it in place (`$0.date.now = …`); such a
+  // read is marked with this call's identity, so that it does not count as an earlier access.
+  let preparation = nextPreparation.add(1, ordering: .relaxed).newValue
+  let result = try DefaultValueCache.$preparation.withValue(preparation) {
+    try DependencyReadSite.$isOverriding.withValue(true) { try updateValues(&values) }
+  }
   var prepared = values.storage
-  let context = values.context
+  var refused: [any OverrideBoxProtocol] = []
   for change in prepared.changedOverrides(since: old) {
+    // NB: previews may prepare a dependency again, even after reading it, as the reference lets
+    // them.
+    guard inForce.context != .preview else { continue }
     let wasPrepared = old.overrides(change.key)
     guard
       wasPrepared
-        || DefaultValueCache.isCached(change.key, context: context, scope: old.scope)
+        || DefaultValueCache.wasRead(
+          change.key, context: inForce.context, scope: inForce.storage.scope,
+          outside: preparation)
     else { continue }
-    reportIssue(
-      """
-      A dependency has already been accessed or prepared.
-
-        Key:
-          \(readableTypeName(change.keyType))
-        Value:
-          \(readableTypeName(change.valueType))
-
-      A global dependency can only be prepared a single time and cannot be accessed \
-      beforehand. Prepare dependencies as early as possible in the lifecycle of your \
-      application.
-
-      To temporarily override a dependency in your application, use 'withDependencies' to do \
-      so in a well-defined scope.
-      """, fileID: fileID, filePath: filePath, line: line, column: column)
+    refused.append(change.box)
     prepared = prepared.reverting(change.key, to: old)
   }
   DependencyValues.prepared.withLock { [prepared] all in
@@ -215,7 +213,43 @@ public func prepareDependencies<R>(
   }
   if test != nil { DependencyValues.hasPreparedForTests.store(true, ordering: .releasing) }
   DependencyValues.hasPrepared.store(true, ordering: .releasing)
+  // NB: reported once everything is stored, with no lock held.
+  for box in refused {
+    reportIssue(
+      alreadyPreparedMessage(box), fileID: fileID, filePath: filePath, line: line, column: column)
+  }
   return result
+}
+
+/// The identity of the next `prepareDependencies` call.
+private let nextPreparation = Atomic<UInt64>(0)
+
+/// The reference's message for a dependency prepared after it was read or prepared.
+private func alreadyPreparedMessage(_ box: any OverrideBoxProtocol) -> String {
+  let description =
+    box.keyType == box.valueType
+    ? """
+      Dependency:
+        \(typeName(box.valueType))
+    """
+    : """
+      Key:
+        \(typeName(box.keyType))
+      Value:
+        \(typeName(box.valueType))
+    """
+  return """
+    \(dependencyArgument(name: box.name, keyType: box.keyType)) has already been accessed or \
+    prepared.
+
+    \(description)
+
+    A global dependency can only be prepared a single time and cannot be accessed beforehand. \
+    Prepare dependencies as early as possible in the lifecycle of your application.
+
+    To temporarily override a dependency in your application, use 'withDependencies' to do so in \
+    a well-defined scope.
+    """
 }
 
 /// The dependencies captured by the first `@Dependency` property found in `model`.

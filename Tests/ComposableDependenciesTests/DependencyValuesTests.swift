@@ -120,7 +120,7 @@ import Testing
           Location:
             ComposableDependenciesTests/DependencyValuesTests.swift:\(line)
           Key:
-            ComposableDependencies.UUIDGeneratorKey
+            ComposableDependencies.DependencyValues.UUIDGeneratorKey
           Value:
             ComposableDependencies.UUIDGenerator
 

@@ -213,12 +213,12 @@ import Testing
     #expect(
       issues.map(\.message) == [
         """
-        A dependency has already been accessed or prepared.
+        @Dependency(\\.readBeforePrepared) has already been accessed or prepared.
 
           Key:
-            ComposableDependenciesTests.ReadBeforePreparedKey
+            ReadBeforePreparedKey
           Value:
-            Swift.String
+            String
 
         A global dependency can only be prepared a single time and cannot be accessed \
         beforehand. Prepare dependencies as early as possible in the lifecycle of your \

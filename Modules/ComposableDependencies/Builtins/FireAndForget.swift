@@ -51,14 +51,16 @@ public struct FireAndForget: Sendable {
   }
 }
 
-private enum FireAndForgetKey: DependencyKey {
-  static var liveValue: FireAndForget {
-    FireAndForget { priority, operation in
-      Task(priority: priority) { try await operation() }
+extension DependencyValues {
+  fileprivate enum FireAndForgetKey: DependencyKey {
+    static var liveValue: FireAndForget {
+      FireAndForget { priority, operation in
+        Task(priority: priority) { try await operation() }
+      }
     }
-  }
-  static var testValue: FireAndForget {
-    FireAndForget { _, operation in try? await operation() }
+    static var testValue: FireAndForget {
+      FireAndForget { _, operation in try? await operation() }
+    }
   }
 }
 

@@ -1,20 +1,28 @@
 import Foundation
 
-private enum CalendarKey: DependencyKey {
-  static var liveValue: Calendar { .autoupdatingCurrent }
+extension DependencyValues {
+  fileprivate enum CalendarKey: DependencyKey {
+    static var liveValue: Calendar { .autoupdatingCurrent }
+  }
 }
 
-private enum LocaleKey: DependencyKey {
-  static var liveValue: Locale { .autoupdatingCurrent }
+extension DependencyValues {
+  fileprivate enum LocaleKey: DependencyKey {
+    static var liveValue: Locale { .autoupdatingCurrent }
+  }
 }
 
-private enum TimeZoneKey: DependencyKey {
-  static var liveValue: TimeZone { .autoupdatingCurrent }
+extension DependencyValues {
+  fileprivate enum TimeZoneKey: DependencyKey {
+    static var liveValue: TimeZone { .autoupdatingCurrent }
+  }
 }
 
-private enum NotificationCenterKey: DependencyKey {
-  static var liveValue: NotificationCenter { .default }
-  static var testValue: NotificationCenter { NotificationCenter() }
+extension DependencyValues {
+  fileprivate enum NotificationCenterKey: DependencyKey {
+    static var liveValue: NotificationCenter { .default }
+    static var testValue: NotificationCenter { NotificationCenter() }
+  }
 }
 
 extension DependencyValues {

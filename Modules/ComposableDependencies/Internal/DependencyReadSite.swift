@@ -118,3 +118,32 @@ func readableTypeName(_ type: Any.Type) -> String {
   }
   return name
 }
+
+/// A type's name as the reference's messages print it: qualified, but without its module, and
+/// without the `(unknown context at $…)` of private and local types, which changes from build to
+/// build: `DependencyValues.DateGeneratorKey`, `Optional<Swift.String>`.
+func typeName(_ type: Any.Type) -> String {
+  var name = _typeName(type, qualified: true)
+  if let dot = name.firstIndex(of: ".") {
+    name.removeSubrange(...dot)
+  }
+  while let start = name.range(of: "(unknown context at $"),
+    let end = name[start.upperBound...].range(of: ").")
+  {
+    name.removeSubrange(start.lowerBound..<end.upperBound)
+  }
+  return name
+}
+
+/// How the reference's messages name a dependency set through a member of ``DependencyValues``:
+/// `@Dependency(\.date)` for a property, `@Dependency(Key.self)` for the key's subscript used
+/// directly.
+func dependencyArgument(name: StaticString?, keyType: Any.Type) -> String {
+  if let name {
+    let text = "\(name)"
+    if !text.isEmpty, !text.contains("("), !text.contains(":") {
+      return "@Dependency(\\.\(text))"
+    }
+  }
+  return "@Dependency(\(typeName(keyType)).self)"
+}
