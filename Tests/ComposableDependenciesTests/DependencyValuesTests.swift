@@ -105,6 +105,12 @@ import Testing
     #expect(UUID(0xFFFF_FFFF).uuidString == "00000000-0000-0000-0000-0000FFFFFFFF")
     #expect(UUID(0x1_0000_0001).uuidString == "00000000-0000-0000-0000-000000000001")
     #expect(UUID(-1).uuidString == "00000000-0000-0000-0000-0000FFFFFFFF")
+    // NB: what the reference's `String(format: "%012x", _:)` gives on this platform: the low 32
+    // bits, for every integer.
+    #expect(UUID(Int.max).uuidString == "00000000-0000-0000-0000-0000FFFFFFFF")
+    #expect(UUID(Int.min).uuidString == "00000000-0000-0000-0000-000000000000")
+    #expect(UUID(-2).uuidString == "00000000-0000-0000-0000-0000FFFFFFFE")
+    #expect(UUID(0x12_3456_789A).uuidString == "00000000-0000-0000-0000-00003456789A")
   }
 
   @Test func unoverriddenBuiltinsReportNoTestImplementationOnceAndRunLive() {
