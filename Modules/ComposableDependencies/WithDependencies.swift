@@ -1,4 +1,5 @@
 import ComposableIssueReporting
+import ComposableLocking
 import Synchronization
 
 /// Runs `operation` with some dependencies overridden, then restores them.
@@ -28,7 +29,9 @@ public func withDependencies<R>(
   var values = DependencyValues.current
   values.access = nil
   try DependencyReadSite.$isOverriding.withValue(true) { try updateValuesForOperation(&values) }
-  return try DependencyValues.$bound.withValue(values.storage, operation: operation)
+  let result = try DependencyValues.$bound.withValue(values.storage, operation: operation)
+  DependencyObjects.shared.remember(result, with: values.storage)
+  return result
 }
 
 /// Runs asynchronous `operation` with some dependencies overridden, then restores them.
@@ -60,7 +63,9 @@ public func withDependencies<R>(
   try await DependencyReadSite.$isOverriding.withValue(true) {
     try await updateValuesForOperation(&values)
   }
-  return try await DependencyValues.$bound.withValue(values.storage, operation: operation)
+  let result = try await DependencyValues.$bound.withValue(values.storage, operation: operation)
+  DependencyObjects.shared.remember(result, with: values.storage)
+  return result
 }
 
 /// Runs `operation` with the dependencies that `model` was created with, plus some overrides.
@@ -76,11 +81,13 @@ public func withDependencies<R>(
 /// ```
 ///
 /// The values overridden where it is called win over the model's, and `updateValuesForOperation`
-/// wins over both. A model with no `@Dependency` property carries no dependencies: that is
+/// wins over both. An object that has no `@Dependency` property carries the dependencies of the
+/// `withDependencies` call that returned it, as in the reference. A model that has neither is
 /// reported, and `operation` runs with the dependencies in force.
 ///
 /// - Parameters:
-///   - model: An object or value with at least one `@Dependency` property.
+///   - model: An object or value with at least one `@Dependency` property, or an object returned
+///     by a `withDependencies` operation.
 ///   - updateValuesForOperation: Mutates the inherited dependencies further.
 ///   - operation: The code to run with them.
 ///   - fileID: The file ID of the caller, for messages.
@@ -100,17 +107,113 @@ public func withDependencies<Model, R>(
 ) rethrows -> R {
   guard let inherited = dependencies(of: model) else {
     reportIssue(
-      """
-      You are trying to propagate dependencies to a child model from a model with no \
-      dependencies. To fix this, the given '\(Model.self)' must be returned from another \
-      'withDependencies' closure, or the class must hold at least one '@Dependency' property.
-      """, fileID: fileID, filePath: filePath, line: line, column: column)
+      noDependenciesMessage(Model.self), fileID: fileID, filePath: filePath, line: line,
+      column: column)
     return try operation()
   }
   var values = inherited.merging(DependencyValues.current)
   values.access = nil
   try DependencyReadSite.$isOverriding.withValue(true) { try updateValuesForOperation(&values) }
-  return try DependencyValues.$bound.withValue(values.storage, operation: operation)
+  let result = try DependencyValues.$bound.withValue(values.storage, operation: operation)
+  DependencyObjects.shared.remember(result, with: values.storage)
+  return result
+}
+
+/// Runs asynchronous `operation` with the dependencies that `model` was created with, plus some
+/// overrides.
+///
+/// The asynchronous counterpart of
+/// ``withDependencies(from:_:operation:fileID:filePath:line:column:)``.
+///
+/// ```swift
+/// func addButtonTapped() async {
+///   child = await withDependencies(from: self) {
+///     $0.uuid = .incrementing
+///   } operation: {
+///     await ChildModel.load()
+///   }
+/// }
+/// ```
+///
+/// - Parameters:
+///   - model: An object or value with at least one `@Dependency` property, or an object returned
+///     by a `withDependencies` operation.
+///   - isolation: The actor the closures run on; inferred from the caller.
+///   - updateValuesForOperation: Mutates the inherited dependencies further.
+///   - operation: The code to run with them.
+///   - fileID: The file ID of the caller, for messages.
+///   - filePath: The file path of the caller, for messages.
+///   - line: The line of the caller, for messages.
+///   - column: The column of the caller, for messages.
+/// - Returns: What `operation` returns.
+@discardableResult
+public func withDependencies<Model, R>(
+  from model: Model,
+  isolation: isolated (any Actor)? = #isolation,
+  _ updateValuesForOperation: (inout DependencyValues) async throws -> Void,
+  operation: () async throws -> R,
+  fileID: StaticString = #fileID,
+  filePath: StaticString = #filePath,
+  line: UInt = #line,
+  column: UInt = #column
+) async rethrows -> R {
+  guard let inherited = dependencies(of: model) else {
+    reportIssue(
+      noDependenciesMessage(Model.self), fileID: fileID, filePath: filePath, line: line,
+      column: column)
+    return try await operation()
+  }
+  var values = inherited.merging(DependencyValues.current)
+  values.access = nil
+  try await DependencyReadSite.$isOverriding.withValue(true) {
+    try await updateValuesForOperation(&values)
+  }
+  let result = try await DependencyValues.$bound.withValue(values.storage, operation: operation)
+  DependencyObjects.shared.remember(result, with: values.storage)
+  return result
+}
+
+/// Runs asynchronous `operation` with the dependencies that `model` was created with.
+///
+/// The same as ``withDependencies(from:isolation:_:operation:fileID:filePath:line:column:)`` with
+/// no further overrides.
+///
+/// ```swift
+/// child = await withDependencies(from: self) { await ChildModel.load() }
+/// ```
+///
+/// - Parameters:
+///   - model: An object or value with at least one `@Dependency` property, or an object returned
+///     by a `withDependencies` operation.
+///   - isolation: The actor the closure runs on; inferred from the caller.
+///   - operation: The code to run with its dependencies.
+///   - fileID: The file ID of the caller, for messages.
+///   - filePath: The file path of the caller, for messages.
+///   - line: The line of the caller, for messages.
+///   - column: The column of the caller, for messages.
+/// - Returns: What `operation` returns.
+@discardableResult
+public func withDependencies<Model, R>(
+  from model: Model,
+  isolation: isolated (any Actor)? = #isolation,
+  operation: () async throws -> R,
+  fileID: StaticString = #fileID,
+  filePath: StaticString = #filePath,
+  line: UInt = #line,
+  column: UInt = #column
+) async rethrows -> R {
+  try await withDependencies(
+    from: model, isolation: isolation, { _ in }, operation: operation, fileID: fileID,
+    filePath: filePath, line: line, column: column)
+}
+
+/// The reference's message for `withDependencies(from:)` given a model that carries nothing.
+private func noDependenciesMessage(_ model: Any.Type) -> String {
+  """
+  You are trying to propagate dependencies to a child model from a model with no \
+  dependencies. To fix this, the given '\(model)' must be returned from another \
+  'withDependencies' closure, or the class must hold at least one '@Dependency' property.
+  """
 }
 
 /// Runs `operation` with the dependencies that `model` was created with.
@@ -252,8 +355,9 @@ private func alreadyPreparedMessage(_ box: any OverrideBoxProtocol) -> String {
     """
 }
 
-/// The dependencies captured by the first `@Dependency` property found in `model`.
-private func dependencies(of model: Any) -> DependencyValues? {
+/// The dependencies captured by the first `@Dependency` property found in `model`, else those of
+/// the `withDependencies` call that returned it.
+private func dependencies<Model>(of model: Model) -> DependencyValues? {
   var mirror: Mirror? = Mirror(reflecting: model)
   while let current = mirror {
     for child in current.children {
@@ -263,7 +367,62 @@ private func dependencies(of model: Any) -> DependencyValues? {
     }
     mirror = current.superclassMirror
   }
-  return nil
+  return DependencyObjects.shared.storage(of: model).map { DependencyValues(storage: $0) }
+}
+
+/// The dependencies each object returned by a `withDependencies` operation was created with, for
+/// as long as the object lives, so that `withDependencies(from:)` finds them in an object that
+/// has no `@Dependency` property.
+final class DependencyObjects: Sendable {
+  static let shared = DependencyObjects()
+
+  private let entries = Protected<[ObjectIdentifier: Entry]>([:])
+  /// How many entries to hold before the released objects' entries are swept.
+  private let sweepThreshold = Protected(64)
+
+  private struct Entry: @unchecked Sendable {
+    // NB: `@unchecked Sendable` is sound because the object is only compared by identity, never
+    // used, and a weak reference is safe to load from any thread.
+    weak var object: AnyObject?
+    let storage: DependencyStorage
+  }
+
+  /// Remembers `value`'s dependencies, if it is an object.
+  func remember<Value>(_ value: Value, with storage: DependencyStorage) {
+    // NB: as in the reference, only a result whose static type is a class is remembered, which
+    // costs one metatype check for every other result.
+    guard Value.self is AnyClass else { return }
+    let object = value as AnyObject
+    entries.withLock { entries in
+      entries[ObjectIdentifier(object)] = Entry(object: object, storage: storage)
+    }
+    sweepIfNeeded()
+  }
+
+  /// The dependencies `value` was returned with, if it is an object still remembered.
+  func storage<Value>(of value: Value) -> DependencyStorage? {
+    guard type(of: value as Any) is AnyClass else { return nil }
+    let object = value as AnyObject
+    return entries.withLock { entries in
+      guard let entry = entries[ObjectIdentifier(object)], entry.object === object else {
+        return nil
+      }
+      return entry.storage
+    }
+  }
+
+  /// Drops the entries of released objects once there are twice as many as after the last sweep.
+  private func sweepIfNeeded() {
+    let threshold = sweepThreshold.withLock { $0 }
+    let remaining = entries.withLock { entries -> Int? in
+      guard entries.count >= threshold else { return nil }
+      entries = entries.filter { $0.value.object != nil }
+      return entries.count
+    }
+    if let remaining {
+      sweepThreshold.withLock { $0 = max(64, remaining * 2) }
+    }
+  }
 }
 
 /// Runs `operation` with exactly `values` as the dependencies in force (for stores and effects,
