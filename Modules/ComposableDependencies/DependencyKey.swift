@@ -1,3 +1,5 @@
+import ComposableIssueReporting
+
 /// A key for a dependency that has a test value, and maybe no live value.
 ///
 /// Conform a type to it to register a dependency whose interface lives in one module and whose
@@ -52,9 +54,17 @@ extension DependencyKey {
   public static var previewValue: Value { liveValue }
 
   /// A key without its own test value falls back to its preview value, and a test that reads it
-  /// without overriding it reports an issue naming the dependency.
+  /// without overriding it reports an issue naming the dependency (as does reading this
+  /// property directly in a test).
   public static var testValue: Value {
-    TestValueFallbackDetector.current?.markUsed()
+    if let detector = TestValueFallbackDetector.current {
+      // NB: read through `DependencyValues`, which reports it, naming the dependency.
+      detector.markUsed()
+    } else if isTesting {
+      reportIssue(
+        missingTestValueMessage(
+          Self.self, Value.self, argument: "A dependency", property: nil, location: nil))
+    }
     return previewValue
   }
 }

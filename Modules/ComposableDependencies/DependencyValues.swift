@@ -94,7 +94,8 @@ public struct DependencyValues: Sendable {
   ///
   /// - Parameters:
   ///   - key: The dependency's key.
-  ///   - function: The property that registers the dependency, for messages; leave the default.
+  ///   - function: The property that registers the dependency, which messages name (as in
+  ///     `@Dependency(\.uuid)`); leave the default.
   public subscript<Key: TestDependencyKey>(
     key: Key.Type, function function: StaticString = #function
   ) -> Key.Value {
@@ -108,7 +109,7 @@ public struct DependencyValues: Sendable {
         return value
       }
       return DefaultValueCache.value(
-        for: key, context: context, resolvingIn: storage, access: access)
+        for: key, context: context, resolvingIn: storage, access: access, name: function)
     }
     set {
       storage = storage.setting(newValue, for: key, name: function)

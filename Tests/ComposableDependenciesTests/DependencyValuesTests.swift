@@ -25,8 +25,8 @@ import Testing
         "@Dependency(\\.liveOnly) has no test implementation, but was accessed from a test context:"
       ))
     #expect(message.contains("DependencyValuesTests.swift:\(line)"))
-    #expect(message.contains("ComposableDependenciesTests.LiveOnlyClient"))
-    #expect(message.contains("withDependencies { $0.liveOnly = … }"))
+    #expect(message.contains("\n    LiveOnlyClient\n"))
+    #expect(message.contains("To fix, override 'liveOnly' with a test value."))
     #expect(issues.first?.line == UInt(line))
   }
 
@@ -126,18 +126,18 @@ import Testing
           Location:
             ComposableDependenciesTests/DependencyValuesTests.swift:\(line)
           Key:
-            ComposableDependencies.DependencyValues.UUIDGeneratorKey
+            DependencyValues.UUIDGeneratorKey
           Value:
-            ComposableDependencies.UUIDGenerator
+            UUIDGenerator
 
         Dependencies registered with the library are not allowed to use their default, live \
         implementations when run from tests.
 
-        To fix, override 'uuid' with a test value. In a 'TestStore', pass \
-        'withDependencies: { $0.uuid = … }' when creating it, or mutate \
-        'store.dependencies'. Elsewhere, define a scope for the override: \
-        withDependencies { $0.uuid = … } operation: { … }. To give every test a \
-        default, implement the 'testValue' requirement of the dependency's key.
+        To fix, override 'uuid' with a test value. If you are using the Composable \
+        Architecture, mutate the 'dependencies' property on your 'TestStore'. Otherwise, use \
+        'withDependencies' to define a scope for the override. If you'd like to provide a \
+        default value for all tests, implement the 'testValue' requirement of the \
+        'DependencyKey' protocol.
         """
       ])
     // The live generator: random UUIDs, and no second report.

@@ -13,7 +13,7 @@ import Testing
     }
     let issues = withExpectedIssue { _ = now }
     #expect(
-      issues.first?.message.hasPrefix("@Dependency(\\.date.now) has no test implementation")
+      issues.first?.message.hasPrefix("@Dependency(\\.date) has no test implementation")
         == true)
   }
 

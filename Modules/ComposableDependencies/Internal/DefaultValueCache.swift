@@ -87,7 +87,7 @@ enum DefaultValueCache {
   /// default that reads other dependencies sees the values of the set it is resolved in.
   static func value<Key: TestDependencyKey>(
     for key: Key.Type, context: DependencyContext, resolvingIn storage: DependencyStorage,
-    access: DependencyReadSite?
+    access: DependencyReadSite?, name: StaticString?
   ) -> Key.Value {
     let scope = storage.scope
     // NB: under a test runner every context is cached per test, as the reference does, so that
@@ -117,7 +117,7 @@ enum DefaultValueCache {
       }
       switch found {
       case .value(let value, let report):
-        if report { reportMissing(key, context: context, access: access) }
+        if report { reportMissing(key, context: context, access: access, name: name) }
         return value as! Key.Value
       case .wait(let build):
         // NB: a default that reads itself while it is computed, or a build that does not finish
@@ -138,7 +138,7 @@ enum DefaultValueCache {
           value: computed, isMissing: isMissing, reported: report, preparation: preparation)
         cache.withLock { $0[cacheKey] = .ready(entry) }
         build.finish()
-        if report { reportMissing(key, context: context, access: access) }
+        if report { reportMissing(key, context: context, access: access, name: name) }
         return computed
       }
     }
@@ -168,13 +168,14 @@ enum DefaultValueCache {
   }
 
   private static func reportMissing<Key: TestDependencyKey>(
-    _ key: Key.Type, context: DependencyContext, access: DependencyReadSite?
+    _ key: Key.Type, context: DependencyContext, access: DependencyReadSite?,
+    name: StaticString?
   ) {
     let access = access ?? .unknown
     if context == .live {
-      access.reportMissingLiveValue(for: key)
+      access.reportMissingLiveValue(for: key, name: name)
     } else {
-      access.reportMissingTestValue(for: key)
+      access.reportMissingTestValue(for: key, name: name)
     }
   }
 
