@@ -47,6 +47,25 @@ public protocol DependencyKey: TestDependencyKey {
 extension TestDependencyKey {
   /// Previews use the test value unless the key provides its own.
   public static var previewValue: Value { testValue }
+
+  /// Whether a default value that stands in for a missing implementation should report it now.
+  ///
+  /// It is `false` while the dependency is read only to be overridden, in the update closure of
+  /// `withDependencies` or `prepareDependencies` (as in `$0.apiClient.fetch = { … }`), and `true`
+  /// otherwise. Check it before reporting from a ``testValue`` (or a live value) that is a
+  /// placeholder.
+  ///
+  /// ```swift
+  /// static var testValue: Database {
+  ///   if shouldReportUnimplemented {
+  ///     reportIssue("A blank, in-memory database is being used.")
+  ///   }
+  ///   return .inMemory
+  /// }
+  /// ```
+  public static var shouldReportUnimplemented: Bool {
+    !DependencyReadSite.isOverriding
+  }
 }
 
 extension DependencyKey {

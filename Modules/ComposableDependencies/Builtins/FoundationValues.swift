@@ -13,6 +13,14 @@ extension DependencyValues {
 }
 
 extension DependencyValues {
+  fileprivate enum PreferredLocalesKey: DependencyKey {
+    static var liveValue: [Locale] {
+      Locale.preferredLanguages.map(Locale.init(identifier:))
+    }
+  }
+}
+
+extension DependencyValues {
   fileprivate enum TimeZoneKey: DependencyKey {
     static var liveValue: TimeZone { .autoupdatingCurrent }
   }
@@ -44,6 +52,19 @@ extension DependencyValues {
   public var locale: Locale {
     get { self[LocaleKey.self] }
     set { self[LocaleKey.self] = newValue }
+  }
+
+  /// The user's preferred locales, most preferred first. It has no test value: a test that reads
+  /// it must override it.
+  ///
+  /// ```swift
+  /// withDependencies {
+  ///   $0.preferredLocales = [Locale(identifier: "es-ES"), Locale(identifier: "en-US")]
+  /// } operation: { … }
+  /// ```
+  public var preferredLocales: [Locale] {
+    get { self[PreferredLocalesKey.self] }
+    set { self[PreferredLocalesKey.self] = newValue }
   }
 
   /// The user's time zone. It has no test value: a test that reads it must override it.
