@@ -201,7 +201,7 @@ extension DependencyValues {
     set { self[AssertKey.self] = newValue }
   }
 
-  /// A failed ``assert``: `assertionFailure(message)` is `assert(false, message)`.
+  /// A failed `\.assert`: `assertionFailure(message)` is `assert(false, message)`.
   ///
   /// ```swift
   /// @Dependency(\.assertionFailure) var assertionFailure

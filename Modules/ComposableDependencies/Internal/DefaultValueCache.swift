@@ -96,7 +96,6 @@ enum DefaultValueCache {
       key: ObjectIdentifier(key), context: context, test: testFramework?.currentTestKey())
     let cache = scope?.cache ?? Self.cache
     let isOverriding = DependencyReadSite.isOverriding
-    let preparation = Self.preparation
     while true {
       let found = cache.withLock { cache -> Lookup in
         switch cache[cacheKey] {
@@ -134,6 +133,7 @@ enum DefaultValueCache {
           DependencyValues.$bound.withValue(storage) { compute(key, context: context) }
         }
         let report = isMissing && !isOverriding
+        let preparation = Self.preparation
         let entry = Entry(
           value: computed, isMissing: isMissing, reported: report, preparation: preparation)
         cache.withLock { $0[cacheKey] = .ready(entry) }
