@@ -65,6 +65,34 @@ public struct DependencyValues: Sendable {
     self.init(storage: DependencyStorage(scope: DefaultValueStore()))
   }
 
+  /// A fresh set of dependencies in the ``DependencyContext/live`` context: live values even in a
+  /// test.
+  ///
+  /// ```swift
+  /// withDependencies { $0 = .live } operation: { checkTheRealClock() }
+  /// ```
+  public static var live: DependencyValues { DependencyValues(context: .live) }
+
+  /// A fresh set of dependencies in the ``DependencyContext/preview`` context.
+  ///
+  /// ```swift
+  /// withDependencies { $0 = .preview } operation: { PreviewModel() }
+  /// ```
+  public static var preview: DependencyValues { DependencyValues(context: .preview) }
+
+  /// A fresh set of dependencies in the ``DependencyContext/test`` context, with a cache of their
+  /// own: what a test starts from, for each argument of a parameterised test.
+  ///
+  /// ```swift
+  /// withDependencies { $0 = .test } operation: { runTheTest() }
+  /// ```
+  public static var test: DependencyValues { DependencyValues(context: .test) }
+
+  private init(context: DependencyContext) {
+    self.init()
+    self.context = context
+  }
+
   init(storage: DependencyStorage, access: DependencyReadSite? = nil) {
     self.storage = storage
     self.access = access

@@ -94,11 +94,12 @@ private enum SelfReadingKey: TestDependencyKey {
   }
 
   @Test func aTestValueReadBy100TasksAtOnceIsBuiltOnce() async {
-    // NB: the reference's `testThreadSafety`, with a fresh cache per round.
+    // NB: the reference's `testThreadSafety`: `.test` is a fresh set of values, with a fresh cache,
+    // per round.
     for _ in 1...200 {
       defer { CountInitDependency.initCount.setValue(0) }
       await withDependencies {
-        $0 = DependencyValues()
+        $0 = .test
       } operation: {
         await withTaskGroup(of: Void.self) { group in
           for _ in 1...100 {

@@ -4,6 +4,18 @@ import Foundation
 import Testing
 
 @Suite struct DependencyValuesTests {
+  @Test func presetsSetTheirContextAndStartFresh() {
+    #expect(DependencyValues.live.context == .live)
+    #expect(DependencyValues.preview.context == .preview)
+    #expect(DependencyValues.test.context == .test)
+    withDependencies {
+      $0 = .live
+    } operation: {
+      @Dependency(\.liveOnly) var liveOnly
+      #expect(liveOnly.fetch() == "live")
+    }
+  }
+
   @Test func contextIsTestUnderATestRunner() {
     @Dependency(\.context) var context
     #expect(context == .test)
