@@ -96,6 +96,45 @@ public struct Dependency<Value>: Sendable {
       line: line, column: column)
   }
 
+  /// Creates a reader of the dependency at `keyPath`, seen as `type`: for a dependency declared as
+  /// an existential or a base class whose concrete value a test wants to use.
+  ///
+  /// The value is cast on every read; a value of another type is a programming error that stops
+  /// the program, naming both types.
+  ///
+  /// ```swift
+  /// @Dependency(\.openInBrowser, as: MockOpenInBrowser.self) var openInBrowser
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - keyPath: The dependency's property on ``DependencyValues``.
+  ///   - type: The type to read it as.
+  ///   - fileID: The file ID of the declaration, for messages.
+  ///   - filePath: The file path of the declaration, for messages.
+  ///   - line: The line of the declaration, for messages.
+  ///   - column: The column of the declaration, for messages.
+  public init<Base>(
+    _ keyPath: KeyPath<DependencyValues, Base> & Sendable,
+    as type: Value.Type,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) {
+    self.site = Site(
+      read: { values in
+        let base = values[keyPath: keyPath]
+        guard let value = base as? Value else {
+          fatalError(
+            """
+            @Dependency(\(keyPath), as: \(Value.self).self) read a value of type \
+            '\(Swift.type(of: base as Any))', which is not a '\(Value.self)'.
+            """, file: fileID, line: line)
+        }
+        return value
+      }, keyPath: keyPath, fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
   /// Creates a reader of the dependency registered under `key`, for a key that has no property on
   /// ``DependencyValues``.
   ///

@@ -1,3 +1,5 @@
+import ComposableIssueReporting
+
 /// A key for a dependency that has a test value, and maybe no live value.
 ///
 /// Conform a type to it to register a dependency whose interface lives in one module and whose
@@ -45,6 +47,25 @@ public protocol DependencyKey: TestDependencyKey {
 extension TestDependencyKey {
   /// Previews use the test value unless the key provides its own.
   public static var previewValue: Value { testValue }
+
+  /// Whether a default value that stands in for a missing implementation should report it now.
+  ///
+  /// It is `false` while the dependency is read only to be overridden, in the update closure of
+  /// `withDependencies` or `prepareDependencies` (as in `$0.apiClient.fetch = { … }`), and `true`
+  /// otherwise. Check it before reporting from a ``testValue`` (or a live value) that is a
+  /// placeholder.
+  ///
+  /// ```swift
+  /// static var testValue: Database {
+  ///   if shouldReportUnimplemented {
+  ///     reportIssue("A blank, in-memory database is being used.")
+  ///   }
+  ///   return .inMemory
+  /// }
+  /// ```
+  public static var shouldReportUnimplemented: Bool {
+    !DependencyReadSite.isOverriding
+  }
 }
 
 extension DependencyKey {
@@ -52,9 +73,17 @@ extension DependencyKey {
   public static var previewValue: Value { liveValue }
 
   /// A key without its own test value falls back to its preview value, and a test that reads it
-  /// without overriding it reports an issue naming the dependency.
+  /// without overriding it reports an issue naming the dependency (as does reading this
+  /// property directly in a test).
   public static var testValue: Value {
-    TestValueFallbackDetector.current?.markUsed()
+    if let detector = TestValueFallbackDetector.current {
+      // NB: read through `DependencyValues`, which reports it, naming the dependency.
+      detector.markUsed()
+    } else if isTesting {
+      reportIssue(
+        missingTestValueMessage(
+          Self.self, Value.self, argument: "A dependency", property: nil, location: nil))
+    }
     return previewValue
   }
 }

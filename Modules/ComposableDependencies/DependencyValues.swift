@@ -65,6 +65,34 @@ public struct DependencyValues: Sendable {
     self.init(storage: DependencyStorage(scope: DefaultValueStore()))
   }
 
+  /// A fresh set of dependencies in the ``DependencyContext/live`` context: live values even in a
+  /// test.
+  ///
+  /// ```swift
+  /// withDependencies { $0 = .live } operation: { checkTheRealClock() }
+  /// ```
+  public static var live: DependencyValues { DependencyValues(context: .live) }
+
+  /// A fresh set of dependencies in the ``DependencyContext/preview`` context.
+  ///
+  /// ```swift
+  /// withDependencies { $0 = .preview } operation: { PreviewModel() }
+  /// ```
+  public static var preview: DependencyValues { DependencyValues(context: .preview) }
+
+  /// A fresh set of dependencies in the ``DependencyContext/test`` context, with a cache of their
+  /// own: what a test starts from, for each argument of a parameterised test.
+  ///
+  /// ```swift
+  /// withDependencies { $0 = .test } operation: { runTheTest() }
+  /// ```
+  public static var test: DependencyValues { DependencyValues(context: .test) }
+
+  private init(context: DependencyContext) {
+    self.init()
+    self.context = context
+  }
+
   init(storage: DependencyStorage, access: DependencyReadSite? = nil) {
     self.storage = storage
     self.access = access
@@ -91,7 +119,14 @@ public struct DependencyValues: Sendable {
   ///   set { self[UUIDGeneratorKey.self] = newValue }
   /// }
   /// ```
-  public subscript<Key: TestDependencyKey>(key: Key.Type) -> Key.Value {
+  ///
+  /// - Parameters:
+  ///   - key: The dependency's key.
+  ///   - function: The property that registers the dependency, which messages name (as in
+  ///     `@Dependency(\.uuid)`); leave the default.
+  public subscript<Key: TestDependencyKey>(
+    key: Key.Type, function function: StaticString = #function
+  ) -> Key.Value {
     get {
       if let value = storage.value(for: key) { return value }
       // NB: a value prepared inside a `withDependencies` scope, after the scope captured its
@@ -102,10 +137,10 @@ public struct DependencyValues: Sendable {
         return value
       }
       return DefaultValueCache.value(
-        for: key, context: context, resolvingIn: storage, access: access)
+        for: key, context: context, resolvingIn: storage, access: access, name: function)
     }
     set {
-      storage = storage.setting(newValue, for: key)
+      storage = storage.setting(newValue, for: key, name: function)
     }
   }
 
@@ -171,10 +206,10 @@ public struct DependencyValues: Sendable {
   /// The keys this storage overrides differently from `old`, with the type of each new value.
   func changedOverrides(
     since old: DependencyStorage
-  ) -> [(key: ObjectIdentifier, keyType: Any.Type, valueType: Any.Type)] {
+  ) -> [(key: ObjectIdentifier, box: any OverrideBoxProtocol)] {
     zip(keys, boxes).compactMap { key, box in
       if let position = old.position(of: key), old.boxes[position] === box { return nil }
-      return (key, box.keyType, box.valueType)
+      return (key, box)
     }
   }
 
@@ -198,10 +233,12 @@ public struct DependencyValues: Sendable {
   }
 
   /// This storage with `value` overriding `key`.
-  func setting<Key: TestDependencyKey>(_ value: Key.Value, for key: Key.Type) -> DependencyStorage {
+  func setting<Key: TestDependencyKey>(
+    _ value: Key.Value, for key: Key.Type, name: StaticString? = nil
+  ) -> DependencyStorage {
     var keys = keys
     var boxes = boxes
-    let box = OverrideBox<Key>(value)
+    let box = OverrideBox<Key>(value, name: name)
     if let position = position(of: ObjectIdentifier(key)) {
       boxes[position] = box
     } else {
@@ -244,14 +281,18 @@ protocol OverrideBoxProtocol: AnyObject, Sendable {
   var valueType: Any.Type { get }
   /// The key it overrides, for messages.
   var keyType: Any.Type { get }
+  /// The member of ``DependencyValues`` that set it (`#function` there), for messages.
+  var name: StaticString? { get }
 }
 
 /// An overridden value of the dependency registered under `Key`.
 final class OverrideBox<Key: TestDependencyKey>: OverrideBoxProtocol {
   let value: Key.Value
+  let name: StaticString?
 
-  init(_ value: Key.Value) {
+  init(_ value: Key.Value, name: StaticString? = nil) {
     self.value = value
+    self.name = name
   }
 
   var keyType: Any.Type { Key.self }

@@ -45,17 +45,16 @@ extension LiveOnlyNumberClient: DependencyKey {
     #expect(
       message.hasPrefix(
         """
-        @Dependency(ComposableDependenciesTests.LiveOnlyNumberClient.self) has no test \
-        implementation, but was accessed from a test context:
+        @Dependency(LiveOnlyNumberClient.self) has no test implementation, but was accessed \
+        from a test context:
+
+          Location:
+            ComposableDependenciesTests/DependencyTypeKeyTests.swift:\(line)
+          Dependency:
+            LiveOnlyNumberClient
+
         """))
-    #expect(message.contains("DependencyTypeKeyTests.swift:\(line)"))
-    #expect(
-      message.contains(
-        """
-        To fix, override '[ComposableDependenciesTests.LiveOnlyNumberClient.self]' with a test \
-        value. In a 'TestStore', pass 'withDependencies: { \
-        $0[ComposableDependenciesTests.LiveOnlyNumberClient.self] = … }' when creating it
-        """))
+    #expect(message.contains("To fix, override the dependency with a test value."))
     #expect(issues.first?.line == UInt(line))
   }
 }

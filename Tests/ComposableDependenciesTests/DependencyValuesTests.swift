@@ -4,6 +4,18 @@ import Foundation
 import Testing
 
 @Suite struct DependencyValuesTests {
+  @Test func presetsSetTheirContextAndStartFresh() {
+    #expect(DependencyValues.live.context == .live)
+    #expect(DependencyValues.preview.context == .preview)
+    #expect(DependencyValues.test.context == .test)
+    withDependencies {
+      $0 = .live
+    } operation: {
+      @Dependency(\.liveOnly) var liveOnly
+      #expect(liveOnly.fetch() == "live")
+    }
+  }
+
   @Test func contextIsTestUnderATestRunner() {
     @Dependency(\.context) var context
     #expect(context == .test)
@@ -25,8 +37,8 @@ import Testing
         "@Dependency(\\.liveOnly) has no test implementation, but was accessed from a test context:"
       ))
     #expect(message.contains("DependencyValuesTests.swift:\(line)"))
-    #expect(message.contains("ComposableDependenciesTests.LiveOnlyClient"))
-    #expect(message.contains("withDependencies { $0.liveOnly = … }"))
+    #expect(message.contains("\n    LiveOnlyClient\n"))
+    #expect(message.contains("To fix, override 'liveOnly' with a test value."))
     #expect(issues.first?.line == UInt(line))
   }
 
@@ -105,6 +117,12 @@ import Testing
     #expect(UUID(0xFFFF_FFFF).uuidString == "00000000-0000-0000-0000-0000FFFFFFFF")
     #expect(UUID(0x1_0000_0001).uuidString == "00000000-0000-0000-0000-000000000001")
     #expect(UUID(-1).uuidString == "00000000-0000-0000-0000-0000FFFFFFFF")
+    // NB: what the reference's `String(format: "%012x", _:)` gives on this platform: the low 32
+    // bits, for every integer.
+    #expect(UUID(Int.max).uuidString == "00000000-0000-0000-0000-0000FFFFFFFF")
+    #expect(UUID(Int.min).uuidString == "00000000-0000-0000-0000-000000000000")
+    #expect(UUID(-2).uuidString == "00000000-0000-0000-0000-0000FFFFFFFE")
+    #expect(UUID(0x12_3456_789A).uuidString == "00000000-0000-0000-0000-00003456789A")
   }
 
   @Test func unoverriddenBuiltinsReportNoTestImplementationOnceAndRunLive() {
@@ -120,18 +138,18 @@ import Testing
           Location:
             ComposableDependenciesTests/DependencyValuesTests.swift:\(line)
           Key:
-            ComposableDependencies.UUIDGeneratorKey
+            DependencyValues.UUIDGeneratorKey
           Value:
-            ComposableDependencies.UUIDGenerator
+            UUIDGenerator
 
         Dependencies registered with the library are not allowed to use their default, live \
         implementations when run from tests.
 
-        To fix, override 'uuid' with a test value. In a 'TestStore', pass \
-        'withDependencies: { $0.uuid = … }' when creating it, or mutate \
-        'store.dependencies'. Elsewhere, define a scope for the override: \
-        withDependencies { $0.uuid = … } operation: { … }. To give every test a \
-        default, implement the 'testValue' requirement of the dependency's key.
+        To fix, override 'uuid' with a test value. If you are using the Composable \
+        Architecture, mutate the 'dependencies' property on your 'TestStore'. Otherwise, use \
+        'withDependencies' to define a scope for the override. If you'd like to provide a \
+        default value for all tests, implement the 'testValue' requirement of the \
+        'DependencyKey' protocol.
         """
       ])
     // The live generator: random UUIDs, and no second report.

@@ -73,6 +73,9 @@ import Testing
   }
 }
 
+/// What the work handed to `fireAndForget` throws in a test.
+struct FireAndForgetFailure: Error {}
+
 @Suite struct FireAndForgetTests {
   @Test func inATest_theCallReturnsOnceTheWorkHasFinished() async {
     @Dependency(\.fireAndForget) var fireAndForget
@@ -84,13 +87,28 @@ import Testing
     #expect(didSend.value)
   }
 
-  @Test func inATest_anErrorTheWorkThrowsIsDropped() async {
-    struct Failure: Error {}
+  @Test func inATest_anErrorTheWorkThrowsIsReported() async {
     @Dependency(\.fireAndForget) var fireAndForget
-    let issues = await withExpectedIssue(isIntermittent: true) {
-      await fireAndForget { throw Failure() }
+    let issues = await withExpectedIssue {
+      await fireAndForget { throw FireAndForgetFailure() }
     }
-    #expect(issues.isEmpty)
+    #expect(
+      issues.map(\.message) == [
+        "Caught error: FireAndForgetFailure() (ComposableDependenciesTests.FireAndForgetFailure)"
+      ])
+  }
+
+  @Test func inATest_theWorkIsNotCancelledWithItsCaller() async {
+    @Dependency(\.fireAndForget) var fireAndForget
+    let wasCancelled = LockIsolated<Bool?>(nil)
+    let caller = Task {
+      withUnsafeCurrentTask { $0?.cancel() }
+      await fireAndForget {
+        wasCancelled.setValue(Task.isCancelled)
+      }
+    }
+    await caller.value
+    #expect(wasCancelled.value == false)
   }
 
   @Test func live_theCallReturnsBeforeTheWorkFinishes() async {

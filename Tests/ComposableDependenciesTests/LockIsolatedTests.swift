@@ -89,3 +89,23 @@ import Testing
     #expect(await events.value == ["tapped"])
   }
 }
+
+/// Where almost every test of a feature lives: the isolated values' initializers and setters
+/// take their values as `@Sendable` autoclosures, as the reference's do, so they compile here.
+@MainActor @Suite struct IsolatedValuesOnTheMainActorTests {
+  @Test func lockIsolated_initAndSetValue_compileAndWorkOnTheMainActor() {
+    let events = LockIsolated<[String]>([])
+    events.withValue { $0.append("tapped") }
+    #expect(events.value == ["tapped"])
+    events.setValue([])
+    #expect(events.value == [])
+  }
+
+  @Test func actorIsolated_initAndSetValue_compileAndWorkOnTheMainActor() async {
+    let events = ActorIsolated<[String]>([])
+    await events.setValue(["tapped"])
+    #expect(await events.value == ["tapped"])
+    await events.setValue([])
+    #expect(await events.value == [])
+  }
+}

@@ -13,7 +13,7 @@ import Testing
     }
     let issues = withExpectedIssue { _ = now }
     #expect(
-      issues.first?.message.hasPrefix("@Dependency(\\.date.now) has no test implementation")
+      issues.first?.message.hasPrefix("@Dependency(\\.date) has no test implementation")
         == true)
   }
 
@@ -148,6 +148,67 @@ import Testing
     #expect(issues.first?.line == UInt(line))
   }
 
+  @Test func anObjectWithoutDependencyPropertiesCarriesTheScopeThatReturnedIt() {
+    // NB: the reference's `testParentModelWithoutDependencies`.
+    final class Child {
+      @Dependency(\.date) var date
+    }
+    final class Parent {
+      func child() -> Child {
+        withDependencies(from: self) { Child() }
+      }
+    }
+    let parent = withDependencies {
+      $0.date.now = Date(timeIntervalSince1970: 1_234_567_890)
+    } operation: {
+      Parent()
+    }
+    let child = parent.child()
+    #expect(child.date.now == Date(timeIntervalSince1970: 1_234_567_890))
+  }
+
+  @Test func anObjectWithNeitherIsReportedWithTheReferencesMessage() {
+    final class PlainObject {}
+    let issues = withExpectedIssue {
+      withDependencies(from: PlainObject()) {}
+    }
+    #expect(
+      issues.map(\.message) == [
+        """
+        You are trying to propagate dependencies to a child model from a model with no \
+        dependencies. To fix this, the given 'PlainObject' must be returned from another \
+        'withDependencies' closure, or the class must hold at least one '@Dependency' property.
+        """
+      ])
+  }
+
+  @Test func asyncFrom_inheritsTheModelsDependenciesAndOverridesFurther() async {
+    final class Parent {
+      @Dependency(\.prepared) var prepared
+    }
+    let parent = withDependencies {
+      $0.prepared = "parent"
+    } operation: {
+      Parent()
+    }
+    let (inherited, overridden) = await withDependencies(from: parent) {
+      await Task.yield()
+      $0.greeting = "Hi"
+    } operation: { () async -> (String, String) in
+      await Task.yield()
+      @Dependency(\.prepared) var prepared
+      @Dependency(\.greeting) var greeting
+      return (prepared, greeting)
+    }
+    #expect(inherited == "parent")
+    #expect(overridden == "Hi")
+    let plain = await withDependencies(from: parent) { () async -> String in
+      @Dependency(\.prepared) var prepared
+      return prepared
+    }
+    #expect(plain == "parent")
+  }
+
   /// The seeds' retry flow: the API fails first, then succeeds after the dependency changes.
   @Test @MainActor func retryFlow() async {
     let model = withDependencies {
@@ -213,12 +274,12 @@ import Testing
     #expect(
       issues.map(\.message) == [
         """
-        A dependency has already been accessed or prepared.
+        @Dependency(\\.readBeforePrepared) has already been accessed or prepared.
 
           Key:
-            ComposableDependenciesTests.ReadBeforePreparedKey
+            ReadBeforePreparedKey
           Value:
-            Swift.String
+            String
 
         A global dependency can only be prepared a single time and cannot be accessed \
         beforehand. Prepare dependencies as early as possible in the lifecycle of your \

@@ -92,8 +92,10 @@ public struct DateGenerator: Sendable {
 
 // NB: no test value, as in the reference library: a test that reads the dependency without
 // overriding it is told it "has no test implementation", and gets the real date.
-private enum DateGeneratorKey: DependencyKey {
-  static var liveValue: DateGenerator { .now }
+extension DependencyValues {
+  fileprivate enum DateGeneratorKey: DependencyKey {
+    static var liveValue: DateGenerator { .now }
+  }
 }
 
 extension DependencyValues {

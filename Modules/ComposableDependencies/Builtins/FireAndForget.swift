@@ -1,10 +1,14 @@
+import ComposableIssueReporting
+
 /// Starts work that the caller does not wait for: an unstructured task in the app, awaited in
 /// tests.
 ///
 /// Read it with `@Dependency(\.fireAndForget)` and call it instead of writing `Task { … }`. In
 /// the app the work runs in a new task and the call returns at once; under a test runner the
 /// call returns only once the work has finished, so a test can check what it did without
-/// sleeping. An error the work throws is dropped in both cases, as a task's would be.
+/// sleeping. In both cases the work runs in a task of its own, which cancelling the caller does
+/// not cancel. An error the work throws is dropped in the app, as a task's would be, and
+/// reported as an issue in a test.
 ///
 /// ```swift
 /// @Dependency(\.fireAndForget) var fireAndForget
@@ -42,7 +46,7 @@ public struct FireAndForget: Sendable {
   ///
   /// - Parameters:
   ///   - priority: The priority of the task the work runs in, in the app.
-  ///   - operation: The work; an error it throws is dropped.
+  ///   - operation: The work; an error it throws is dropped (in the app) or reported (in tests).
   public func callAsFunction(
     priority: TaskPriority? = nil,
     @_inheritActorContext _ operation: @escaping @Sendable () async throws -> Void
@@ -51,14 +55,22 @@ public struct FireAndForget: Sendable {
   }
 }
 
-private enum FireAndForgetKey: DependencyKey {
-  static var liveValue: FireAndForget {
-    FireAndForget { priority, operation in
-      Task(priority: priority) { try await operation() }
+extension DependencyValues {
+  fileprivate enum FireAndForgetKey: DependencyKey {
+    static var liveValue: FireAndForget {
+      FireAndForget { priority, operation in
+        Task(priority: priority) { try await operation() }
+      }
     }
-  }
-  static var testValue: FireAndForget {
-    FireAndForget { _, operation in try? await operation() }
+    static var testValue: FireAndForget {
+      // NB: a task of its own, as in the reference, so that cancelling the caller does not
+      // cancel the work; awaited, so that the test sees what it did; an error is reported.
+      FireAndForget { priority, operation in
+        await Task(priority: priority) {
+          do { try await operation() } catch { reportIssue(error) }
+        }.value
+      }
+    }
   }
 }
 

@@ -1,20 +1,36 @@
 import Foundation
 
-private enum CalendarKey: DependencyKey {
-  static var liveValue: Calendar { .autoupdatingCurrent }
+extension DependencyValues {
+  fileprivate enum CalendarKey: DependencyKey {
+    static var liveValue: Calendar { .autoupdatingCurrent }
+  }
 }
 
-private enum LocaleKey: DependencyKey {
-  static var liveValue: Locale { .autoupdatingCurrent }
+extension DependencyValues {
+  fileprivate enum LocaleKey: DependencyKey {
+    static var liveValue: Locale { .autoupdatingCurrent }
+  }
 }
 
-private enum TimeZoneKey: DependencyKey {
-  static var liveValue: TimeZone { .autoupdatingCurrent }
+extension DependencyValues {
+  fileprivate enum PreferredLocalesKey: DependencyKey {
+    static var liveValue: [Locale] {
+      Locale.preferredLanguages.map(Locale.init(identifier:))
+    }
+  }
 }
 
-private enum NotificationCenterKey: DependencyKey {
-  static var liveValue: NotificationCenter { .default }
-  static var testValue: NotificationCenter { NotificationCenter() }
+extension DependencyValues {
+  fileprivate enum TimeZoneKey: DependencyKey {
+    static var liveValue: TimeZone { .autoupdatingCurrent }
+  }
+}
+
+extension DependencyValues {
+  fileprivate enum NotificationCenterKey: DependencyKey {
+    static var liveValue: NotificationCenter { .default }
+    static var testValue: NotificationCenter { NotificationCenter() }
+  }
 }
 
 extension DependencyValues {
@@ -36,6 +52,19 @@ extension DependencyValues {
   public var locale: Locale {
     get { self[LocaleKey.self] }
     set { self[LocaleKey.self] = newValue }
+  }
+
+  /// The user's preferred locales, most preferred first. It has no test value: a test that reads
+  /// it must override it.
+  ///
+  /// ```swift
+  /// withDependencies {
+  ///   $0.preferredLocales = [Locale(identifier: "es-ES"), Locale(identifier: "en-US")]
+  /// } operation: { … }
+  /// ```
+  public var preferredLocales: [Locale] {
+    get { self[PreferredLocalesKey.self] }
+    set { self[PreferredLocalesKey.self] = newValue }
   }
 
   /// The user's time zone. It has no test value: a test that reads it must override it.

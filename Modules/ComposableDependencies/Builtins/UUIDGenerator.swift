@@ -124,8 +124,10 @@ final class Counter: Sendable {
 
 // NB: no test value, as in the reference library: a test that reads the dependency without
 // overriding it is told it "has no test implementation", and gets random UUIDs.
-private enum UUIDGeneratorKey: DependencyKey {
-  static var liveValue: UUIDGenerator { .live }
+extension DependencyValues {
+  fileprivate enum UUIDGeneratorKey: DependencyKey {
+    static var liveValue: UUIDGenerator { .live }
+  }
 }
 
 extension DependencyValues {

@@ -126,9 +126,11 @@ public struct SeededRandomNumberGenerator: RandomNumberGenerator, Sendable {
 
 // NB: no test value, as in the reference library: a test that reads the dependency without
 // overriding it is told it "has no test implementation", and gets the system's generator.
-private enum WithRandomNumberGeneratorKey: DependencyKey {
-  static var liveValue: WithRandomNumberGenerator {
-    WithRandomNumberGenerator(SystemRandomNumberGenerator())
+extension DependencyValues {
+  fileprivate enum WithRandomNumberGeneratorKey: DependencyKey {
+    static var liveValue: WithRandomNumberGenerator {
+      WithRandomNumberGenerator(SystemRandomNumberGenerator())
+    }
   }
 }
 

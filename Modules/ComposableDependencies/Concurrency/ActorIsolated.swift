@@ -29,7 +29,7 @@ public final actor ActorIsolated<Value> {
   ///
   /// - Parameter value: The initial value.
   /// - Throws: What `value` throws.
-  public init(_ value: sending @autoclosure () throws -> sending Value) rethrows {
+  public init(_ value: @autoclosure @Sendable () throws -> Value) rethrows {
     self.value = try value()
   }
 
@@ -56,7 +56,7 @@ public final actor ActorIsolated<Value> {
   ///
   /// - Parameter newValue: The new value.
   /// - Throws: What `newValue` throws; the value is then unchanged.
-  public func setValue(_ newValue: sending @autoclosure () throws -> sending Value) rethrows {
+  public func setValue(_ newValue: @autoclosure @Sendable () throws -> Value) rethrows {
     value = try newValue()
   }
 }

@@ -15,10 +15,10 @@ import ComposableLocking
 @dynamicMemberLookup
 public final class LockIsolated<Value>: @unchecked Sendable {
   // NB: `@unchecked Sendable` is sound: `_value` is read and written only while `lock` is held
-  // (every accessor goes through `lock.withLock`), and `lock` never changes. A value comes in as
-  // `sending` (the initializer, `setValue`), so no other thread keeps it, and what leaves the lock
-  // is `Sendable` (`value`, the dynamic member, `withValue`'s result), so no non-sendable state
-  // escapes to two threads at once.
+  // (every accessor goes through `lock.withLock`), and `lock` never changes. A value comes in made
+  // by a `@Sendable` autoclosure (the initializer, `setValue`), which can capture only sendable
+  // state, and what leaves the lock is `Sendable` (`value`, the dynamic member, `withValue`'s
+  // result), so no non-sendable state escapes to two threads at once.
   private let lock = ReentrantLock()
   private var _value: Value
 
@@ -30,7 +30,7 @@ public final class LockIsolated<Value>: @unchecked Sendable {
   ///
   /// - Parameter value: The initial value.
   /// - Throws: What `value` throws.
-  public init(_ value: sending @autoclosure () throws -> sending Value) rethrows {
+  public init(_ value: @autoclosure @Sendable () throws -> Value) rethrows {
     self._value = try value()
   }
 
@@ -71,7 +71,7 @@ public final class LockIsolated<Value>: @unchecked Sendable {
   ///
   /// - Parameter newValue: The new value.
   /// - Throws: What `newValue` throws; the value is then unchanged.
-  public func setValue(_ newValue: sending @autoclosure () throws -> sending Value) rethrows {
+  public func setValue(_ newValue: @autoclosure @Sendable () throws -> Value) rethrows {
     try lock.withLock { _value = try newValue() }
   }
 }
