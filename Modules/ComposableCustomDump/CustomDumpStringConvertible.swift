@@ -1,9 +1,9 @@
 /// A type that controls how it is dumped: as a leaf showing its own description.
 ///
-/// By default ``customDump(_:)`` reflects a value and prints its stored properties. Conform a
+/// By default ``customDump(_:name:indent:maxDepth:)`` reflects a value and prints its stored properties. Conform a
 /// type to this protocol to print it as a single piece of text instead, for example an
 /// identifier that is clearer as a string than as its fields. The text is printed as is, without
-/// quotes, and is also what ``diff(_:_:)`` compares.
+/// quotes, and is also what ``diff(_:_:format:)`` compares.
 ///
 /// ```swift
 /// struct Token: CustomDumpStringConvertible {
