@@ -52,7 +52,7 @@ extension TestClock {
         return .done
       }
       let sleeper = state.sleepers.remove(at: index)
-      sleeper.executor?.testClockSleeperCount.subtract(1, ordering: .relaxed)
+      sleeper.executor?.sleepHost?.testClockSleepersChanged(by: -1)
       state.now = max(state.now, sleeper.deadline)
       if sleeper.executor == nil {
         state.resuming.insert(sleeper.id)

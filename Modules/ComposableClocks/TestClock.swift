@@ -165,7 +165,7 @@ public final class TestClock: Clock, Sendable {
       let sleeper = state.withLock { state -> Sleeper? in
         if let index = state.sleepers.firstIndex(where: { $0.id == id }) {
           let sleeper = state.sleepers.remove(at: index)
-          sleeper.executor?.testClockSleeperCount.subtract(1, ordering: .relaxed)
+          sleeper.executor?.sleepHost?.testClockSleepersChanged(by: -1)
           return sleeper
         }
         if state.starting.contains(id) {
@@ -300,7 +300,7 @@ public final class TestClock: Clock, Sendable {
           return state.sleepers
         }
         for sleeper in sleepers {
-          sleeper.executor?.testClockSleeperCount.subtract(1, ordering: .relaxed)
+          sleeper.executor?.sleepHost?.testClockSleepersChanged(by: -1)
           sleeper.continuation.resume(throwing: CancellationError())
         }
         caller.report(
@@ -407,7 +407,7 @@ public final class TestClock: Clock, Sendable {
       if state.cancelledBeforeRegistration.remove(sleeper.id) != nil { return .cancelled }
       if sleeper.deadline < state.now { return .due }
       state.sleepers.append(sleeper)
-      sleeper.executor?.testClockSleeperCount.add(1, ordering: .relaxed)
+      sleeper.executor?.sleepHost?.testClockSleepersChanged(by: 1)
       if let executor = sleeper.executor {
         if !state.executors.contains(where: { $0 === executor }) {
           state.executors.append(executor)

@@ -162,8 +162,8 @@ public final class UnimplementedClock: Clock, Sendable {
   /// let start = clock.now  // reports "Unimplemented: Clock.now"
   /// ```
   public var now: Instant {
-    if let executor = Self.testStoreExecutor {
-      executor.noteUnimplementedClock(name)
+    if let host = SerialTaskExecutor.preferredByCurrentTask?.sleepHost {
+      host.didUseUnimplementedClock(named: name)
     } else {
       report("now")
     }
@@ -178,8 +178,8 @@ public final class UnimplementedClock: Clock, Sendable {
   /// _ = clock.minimumResolution  // reports "Unimplemented: Clock.minimumResolution"
   /// ```
   public var minimumResolution: Duration {
-    if let executor = Self.testStoreExecutor {
-      executor.noteUnimplementedClock(name)
+    if let host = SerialTaskExecutor.preferredByCurrentTask?.sleepHost {
+      host.didUseUnimplementedClock(named: name)
     } else {
       report("minimumResolution")
     }
@@ -200,22 +200,14 @@ public final class UnimplementedClock: Clock, Sendable {
   ///   - deadline: The instant to move to.
   ///   - tolerance: Ignored.
   public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
-    if let executor = Self.testStoreExecutor {
-      try await executor.sleepOnUnimplementedClock(name)
+    if let host = SerialTaskExecutor.preferredByCurrentTask?.sleepHost {
+      try await host.sleepOnUnimplementedClock(named: name)
       return
     }
     report("sleep")
     try Task.checkCancellation()
     current.withLock { $0 = max($0, deadline.offset) }
     await Task.yield()
-  }
-
-  /// The executor of the test store whose effect is running, if any.
-  private static var testStoreExecutor: SerialTaskExecutor? {
-    guard let executor = SerialTaskExecutor.preferredByCurrentTask,
-      executor.parksImmediateClockSleeps
-    else { return nil }
-    return executor
   }
 
   /// The `DependencyValues` property a clock named after its type stands for: the test value of
