@@ -129,11 +129,10 @@ public final class ImmediateClock: Clock, Sendable {
   public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
     try Task.checkCancellation()
     current.withLock { $0 = max($0, deadline) }
-    if let executor = SerialTaskExecutor.preferredByCurrentTask, executor.parksImmediateClockSleeps
-    {
+    if let host = SerialTaskExecutor.preferredByCurrentTask?.sleepHost {
       // NB: on a test store's executor the sleep waits for the store to need progress, so a
       // loop that sleeps forever still lets the executor go idle between the test's steps.
-      try await executor.park()
+      try await host.sleepOnImmediateClock()
     } else {
       await Task.yield()
     }

@@ -52,25 +52,8 @@ public final class SerialTaskExecutor: TaskExecutor, Sendable {
     var isAbandoned = false
   }
 
-  /// Clocks left unimplemented that tasks of this executor used, not reported yet, and the sleeps
-  /// suspended on them.
-  struct UnimplementedClockUses {
-    var names: [String] = []
-    var reported: Set<String> = []
-    var sleeps: [Int: CheckedContinuation<Void, any Error>] = [:]
-    var nextSleep = 0
-  }
-
-  let unimplementedClockUses = Protected(UnimplementedClockUses())
-  /// Whether `unimplementedClockUses` may hold something to report or stop, readable without its
-  /// lock: a test store asks after every step, and almost never finds anything.
-  let mayHaveUnimplementedClockUses = Atomic(false)
-
   private let queue: DispatchQueue
 
-  /// How many tasks of this executor are asleep on a ``TestClock``: when it equals the number of
-  /// tasks a store has in flight and the executor is idle, nothing moves until the clock does.
-  package let testClockSleeperCount = Atomic(0)
   private let state = Protected(State())
   /// A copy of `state.isDraining`, written under the lock whenever it changes, so ``isIdle`` can
   /// read it without taking the lock.
@@ -91,22 +74,19 @@ public final class SerialTaskExecutor: TaskExecutor, Sendable {
   /// - Parameter label: The label of the underlying dispatch queue.
   public init(label: String = "composable.serial-executor") {
     self.queue = DispatchQueue(label: label)
-    self.parksImmediateClockSleeps = false
+    self.sleepHost = nil
   }
 
-  /// Creates an executor on which an ``ImmediateClock`` sleep parks until released, instead of
-  /// yielding: what a `TestStore` uses so an endless loop on an immediate clock still lets the
-  /// executor go idle between steps.
-  package init(label: String, parksImmediateClockSleeps: Bool) {
+  /// Creates an executor whose tasks' clock sleeps go through `sleepHost`: what a `TestStore`
+  /// uses so that an endless loop on an immediate clock still lets the executor go idle between
+  /// steps (see ``ClockSleepHost``).
+  package init(label: String, sleepHost: any ClockSleepHost) {
     self.queue = DispatchQueue(label: label)
-    self.parksImmediateClockSleeps = parksImmediateClockSleeps
+    self.sleepHost = sleepHost
   }
 
-  /// Whether ``ImmediateClock`` sleeps of tasks on this executor park (see ``releaseParked()``).
-  package let parksImmediateClockSleeps: Bool
-
-  let parked = Protected<(next: Int, sleeps: [Int: CheckedContinuation<Void, any Error>])>(
-    (0, [:]))
+  /// Who steps the clock sleeps of this executor's tasks, if anyone.
+  package let sleepHost: (any ClockSleepHost)?
 
   /// Queues a job; the runtime calls this for every job of a task that prefers this executor.
   ///

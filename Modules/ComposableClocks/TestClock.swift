@@ -5,11 +5,22 @@ import ComposableLocking
 ///
 /// Sleeps on a test clock suspend until ``advance(by:isolation:fileID:filePath:line:column:)``,
 /// ``advance(to:isolation:fileID:filePath:line:column:)`` or
-/// ``run(timeout:isolation:fileID:filePath:line:column:)`` moves time past their deadlines. Each woken sleeper is given time to run up to its next suspension
-/// before the next one wakes. That settling is exact for tasks started on a
-/// ``SerialTaskExecutor``, and only a best effort (a few `Task.yield()`s) for any other task.
-/// Wait for the executor to go idle after starting the code under test, so that its first sleeps
-/// are registered before the clock moves.
+/// ``run(timeout:isolation:fileID:filePath:line:column:)`` moves time past their deadlines, and
+/// each woken sleeper is given time to run up to its next suspension before the next one wakes.
+///
+/// What the clock guarantees:
+/// - A sleep that has begun (its task has entered `sleep`) before a call moves time is always
+///   seen by that call, whatever thread runs it.
+/// - A woken sleeper has always resumed before the next one wakes. On a ``SerialTaskExecutor``
+///   (a `TestStore`'s effects run on one) it has also run up to its next suspension, exactly.
+///   Elsewhere, when its next suspension is another sleep on this clock, that sleep is seen at
+///   once; otherwise the clock lets other threads run for a while (twenty round trips through a
+///   background task, as the reference library does) before going on.
+/// - A task started just before the call and not yet running gets the same round trips (and,
+///   from an actor, turns on that actor) to reach its sleep. That part is a best effort: start
+///   such work on a ``SerialTaskExecutor`` and wait for it to go idle to make it exact.
+/// - No wait is unbounded: one that runs out reports an issue naming what it waited for, and the
+///   call goes on without it.
 ///
 /// ```swift
 /// let clock = TestClock()
@@ -22,16 +33,18 @@ import ComposableLocking
 /// await clock.advance(by: .seconds(1))  // prints "One second later" before returning
 /// ```
 public final class TestClock: Clock, Sendable {
-  private struct Sleeper {
+  struct Sleeper {
     /// The registration number: breaks ties between equal deadlines, first come first woken.
     var id: Int
     var deadline: Instant
     var continuation: CheckedContinuation<Void, any Error>
     /// The executor the sleeping task resumes on, when it runs on a ``SerialTaskExecutor``.
     var executor: SerialTaskExecutor?
+    /// An identity of the sleeping task, to recognise it when it sleeps again after waking.
+    var task: Int?
   }
 
-  private struct State {
+  struct State {
     var now = Instant()
     var sleepers: [Sleeper] = []
     var nextID = 0
@@ -39,18 +52,23 @@ public final class TestClock: Clock, Sendable {
     var starting: Set<Int> = []
     /// Sleeps from `starting` whose task was cancelled before they registered.
     var cancelledBeforeRegistration: Set<Int> = []
+    /// Woken sleepers whose task has not resumed yet.
+    var resuming: Set<Int> = []
+    /// The task of the sleeper woken last outside an executor, and whether it has begun another
+    /// sleep on this clock since: then it has reached its next suspension.
+    var wokenTask: (task: Int, sleptAgain: Bool)?
     /// Every executor a sleeper of this clock has run on, in order of first use.
     var executors: [SerialTaskExecutor] = []
     /// Whether a sleeper ever ran outside a ``SerialTaskExecutor``.
     var hasUnmanagedSleepers = false
   }
 
-  /// How many `Task.yield()`s a settle spends on tasks outside a ``SerialTaskExecutor``.
-  private static let unmanagedSettleYields = 20
   /// How many sleepers ``run(timeout:isolation:fileID:filePath:line:column:)`` wakes before it gives up.
-  private static let runWakeLimit = 10_000
+  static let runWakeLimit = 10_000
 
-  private let state = Protected(State())
+  let state = Protected(State())
+  /// How long, in real time, a call waits for a sleep to register or a woken task to resume.
+  let handshakeTimeout: Duration
 
   /// Creates a test clock at zero.
   ///
@@ -60,7 +78,15 @@ public final class TestClock: Clock, Sendable {
   /// let clock = TestClock()
   /// assert(clock.now.offset == .zero)
   /// ```
-  public init() {}
+  public init() {
+    self.handshakeTimeout = .seconds(10)
+  }
+
+  /// Creates a test clock at zero that waits at most `handshakeTimeout`, in real time, for a
+  /// sleep that has begun to register or for a woken task to resume: tests of those reports.
+  package init(handshakeTimeout: Duration) {
+    self.handshakeTimeout = handshakeTimeout
+  }
 
   /// The current instant: where the test last moved the clock to.
   ///
@@ -112,27 +138,34 @@ public final class TestClock: Clock, Sendable {
   ///   - tolerance: Ignored: test clocks wake sleepers exactly at their deadlines.
   public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
     let executor = SerialTaskExecutor.preferredByCurrentTask
+    // NB: a hash of the task is enough to recognise it: a collision only skips a few yields.
+    let task = withUnsafeCurrentTask { $0?.hashValue }
     try Task.checkCancellation()
     let id = state.withLock { state -> Int? in
       guard deadline >= state.now else { return nil }
       defer { state.nextID += 1 }
       state.starting.insert(state.nextID)
+      if let task, state.wokenTask?.task == task { state.wokenTask?.sleptAgain = true }
       return state.nextID
     }
     guard let id else {
       try Task.checkCancellation()
       return
     }
+    // NB: the woken task runs this first when it resumes: the handshake `advance` waits for.
+    defer { state.withLock { _ = $0.resuming.remove(id) } }
     try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in
         register(
-          Sleeper(id: id, deadline: deadline, continuation: continuation, executor: executor))
+          Sleeper(
+            id: id, deadline: deadline, continuation: continuation, executor: executor, task: task)
+        )
       }
     } onCancel: {
       let sleeper = state.withLock { state -> Sleeper? in
         if let index = state.sleepers.firstIndex(where: { $0.id == id }) {
           let sleeper = state.sleepers.remove(at: index)
-          sleeper.executor?.testClockSleeperCount.subtract(1, ordering: .relaxed)
+          sleeper.executor?.sleepHost?.testClockSleepersChanged(by: -1)
           return sleeper
         }
         if state.starting.contains(id) {
@@ -175,17 +208,14 @@ public final class TestClock: Clock, Sendable {
     line: UInt = #line,
     column: UInt = #column
   ) async {
+    let caller = Caller(
+      function: "advance(by:)", fileID: fileID, filePath: filePath, line: line, column: column)
     guard duration >= .zero else {
-      reportIssue(
-        "TestClock.advance(by:) cannot move back in time: asked to advance by \(duration).",
-        fileID: fileID, filePath: filePath, line: line, column: column
-      )
+      caller.report(
+        "TestClock.advance(by:) cannot move back in time: asked to advance by \(duration).")
       return
     }
-    await advance(
-      to: now.advanced(by: duration), isolation: isolation,
-      fileID: fileID, filePath: filePath, line: line, column: column
-    )
+    await moveTime(to: now.advanced(by: duration), isolation: isolation, caller: caller)
   }
 
   /// Moves time forward to an instant, waking every sleeper due by then in deadline order.
@@ -213,26 +243,19 @@ public final class TestClock: Clock, Sendable {
     line: UInt = #line,
     column: UInt = #column
   ) async {
+    let caller = Caller(
+      function: "advance(to:)", fileID: fileID, filePath: filePath, line: line, column: column)
     let now = self.now
     guard deadline >= now else {
-      reportIssue(
+      caller.report(
         """
         TestClock.advance(to:) cannot move back in time: the clock is at \(now.offset), which is \
         after the requested \(deadline.offset).
-        """,
-        fileID: fileID, filePath: filePath, line: line, column: column
+        """
       )
       return
     }
-    await Self.yieldToTasksStartedJustBefore(isolation: isolation)
-    await settle(isFirst: true)
-    while let sleeper = popEarliestSleeper(dueBy: deadline) {
-      sleeper.continuation.resume()
-      await settle()
-      // A cancelled test stops here rather than wake sleepers without end.
-      if Task.isCancelled { return }
-    }
-    state.withLock { $0.now = max($0.now, deadline) }
+    await moveTime(to: deadline, isolation: isolation, caller: caller)
   }
 
   /// Advances to each next deadline until no sleeper is left.
@@ -264,10 +287,12 @@ public final class TestClock: Clock, Sendable {
     line: UInt = #line,
     column: UInt = #column
   ) async {
-    await Self.yieldToTasksStartedJustBefore(isolation: isolation)
-    await settle(isFirst: true)
+    let caller = Caller(
+      function: "run(timeout:)", fileID: fileID, filePath: filePath, line: line, column: column)
+    await letStartedWorkBegin(isolation: isolation, caller: caller)
     let deadline = ContinuousClock.now.advanced(by: timeout)
     var woken = 0
+    var waitsForStartingSleeps = true
     while true {
       if ContinuousClock.now >= deadline, sleeperCount > 0 {
         let sleepers = state.withLock { state in
@@ -275,10 +300,10 @@ public final class TestClock: Clock, Sendable {
           return state.sleepers
         }
         for sleeper in sleepers {
-          sleeper.executor?.testClockSleeperCount.subtract(1, ordering: .relaxed)
+          sleeper.executor?.sleepHost?.testClockSleepersChanged(by: -1)
           sleeper.continuation.resume(throwing: CancellationError())
         }
-        reportIssue(
+        caller.report(
           """
           Expected all sleeps to finish, but some are still suspending after \(timeout).
 
@@ -287,25 +312,30 @@ public final class TestClock: Clock, Sendable {
           logic.
 
           You can also increase the timeout of 'run' to be greater than \(timeout).
-          """,
-          fileID: fileID, filePath: filePath, line: line, column: column
+          """
         )
         return
       }
       if woken >= Self.runWakeLimit, sleeperCount > 0 {
-        reportIssue(
+        caller.report(
           """
           TestClock.run() woke \(woken) sleepers and more keep coming: an effect appears to sleep \
           in a loop forever. Cancel it, or move time with advance(by:) instead.
-          """,
-          fileID: fileID, filePath: filePath, line: line, column: column
+          """
         )
         return
       }
-      guard !Task.isCancelled, let sleeper = popEarliestSleeper(dueBy: nil) else { return }
-      sleeper.continuation.resume()
-      woken += 1
-      await settle()
+      guard !Task.isCancelled else { return }
+      switch nextStep(dueBy: nil, waitsForStartingSleeps: waitsForStartingSleeps) {
+      case .waitForStartingSleeps:
+        waitsForStartingSleeps = await waitForStartingSleeps(caller: caller)
+      case .wake(let sleeper):
+        sleeper.continuation.resume()
+        woken += 1
+        await settle(afterWaking: sleeper, caller: caller)
+      case .done:
+        return
+      }
     }
   }
 
@@ -319,16 +349,53 @@ public final class TestClock: Clock, Sendable {
   /// try await clock.checkSuspension()  // throws if anything still sleeps
   /// ```
   ///
-  /// - Parameter isolation: The caller's actor, on which tasks it started just before get to run
-  ///   first.
-  public func checkSuspension(isolation: isolated (any Actor)? = #isolation) async throws {
-    await Self.yieldToTasksStartedJustBefore(isolation: isolation)
-    await settle(isFirst: true)
+  /// - Parameters:
+  ///   - isolation: The caller's actor, on which tasks it started just before get to run first.
+  ///   - fileID: The file ID of the caller.
+  ///   - filePath: The file path of the caller.
+  ///   - line: The line of the caller.
+  ///   - column: The column of the caller.
+  /// - Throws: A ``SuspensionError`` listing the pending deadlines.
+  public func checkSuspension(
+    isolation: isolated (any Actor)? = #isolation,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async throws {
+    let caller = Caller(
+      function: "checkSuspension()", fileID: fileID, filePath: filePath, line: line,
+      column: column)
+    await letStartedWorkBegin(isolation: isolation, caller: caller)
+    if !state.withLock({ $0.starting.isEmpty }) {
+      _ = await waitForStartingSleeps(caller: caller)
+    }
     let (now, deadlines) = state.withLock { state in
       (state.now, state.sleepers.sorted(by: Self.wakesFirst).map(\.deadline))
     }
     guard deadlines.isEmpty else {
       throw SuspensionError(now: now.offset, deadlines: deadlines.map(\.offset))
+    }
+  }
+
+  /// Wakes every sleeper due by `deadline`, in order, then rests the clock at `deadline`.
+  private func moveTime(
+    to deadline: Instant, isolation: isolated (any Actor)?, caller: Caller
+  ) async {
+    await letStartedWorkBegin(isolation: isolation, caller: caller)
+    var waitsForStartingSleeps = true
+    while true {
+      switch nextStep(dueBy: deadline, waitsForStartingSleeps: waitsForStartingSleeps) {
+      case .waitForStartingSleeps:
+        waitsForStartingSleeps = await waitForStartingSleeps(caller: caller)
+      case .wake(let sleeper):
+        sleeper.continuation.resume()
+        await settle(afterWaking: sleeper, caller: caller)
+        // A cancelled test stops here rather than wake sleepers without end.
+        if Task.isCancelled { return }
+      case .done:
+        return
+      }
     }
   }
 
@@ -340,7 +407,7 @@ public final class TestClock: Clock, Sendable {
       if state.cancelledBeforeRegistration.remove(sleeper.id) != nil { return .cancelled }
       if sleeper.deadline < state.now { return .due }
       state.sleepers.append(sleeper)
-      sleeper.executor?.testClockSleeperCount.add(1, ordering: .relaxed)
+      sleeper.executor?.sleepHost?.testClockSleepersChanged(by: 1)
       if let executor = sleeper.executor {
         if !state.executors.contains(where: { $0 === executor }) {
           state.executors.append(executor)
@@ -357,68 +424,7 @@ public final class TestClock: Clock, Sendable {
     }
   }
 
-  /// Removes the sleeper to wake next, when one is due by `deadline` (any, when `nil`), and moves
-  /// the clock to its deadline.
-  private func popEarliestSleeper(dueBy deadline: Instant?) -> Sleeper? {
-    state.withLock { state in
-      guard
-        let index = state.sleepers.indices.min(by: {
-          Self.wakesFirst(state.sleepers[$0], state.sleepers[$1])
-        }),
-        deadline.map({ state.sleepers[index].deadline <= $0 }) ?? true
-      else { return nil }
-      let sleeper = state.sleepers.remove(at: index)
-      sleeper.executor?.testClockSleeperCount.subtract(1, ordering: .relaxed)
-      state.now = max(state.now, sleeper.deadline)
-      return sleeper
-    }
-  }
-
-  private static func wakesFirst(_ lhs: Sleeper, _ rhs: Sleeper) -> Bool {
+  static func wakesFirst(_ lhs: Sleeper, _ rhs: Sleeper) -> Bool {
     (lhs.deadline, lhs.id) < (rhs.deadline, rhs.id)
-  }
-
-  /// Yields on the caller's actor, so that tasks it started just before on that actor (a
-  /// `@MainActor` test's `Task { try await clock.sleep(…) }`) run up to their sleep first: an
-  /// actor runs its jobs in order, where yields on the global executor would leave them waiting
-  /// behind every other test on the main actor.
-  private static func yieldToTasksStartedJustBefore(isolation: isolated (any Actor)?) async {
-    guard isolation != nil else { return }
-    for _ in 0..<unmanagedSettleYields { await Task.yield() }
-  }
-
-  /// Lets work started by woken sleepers run until it suspends again.
-  ///
-  /// Waits until every executor the clock has seen is idle, passing over them again while any
-  /// was busy, since work on one executor may wake work on another. The executor the caller runs
-  /// on is never idle while the caller runs: waiting on it once per pass lets its other jobs run.
-  /// Tasks outside an executor only get a fixed number of yields.
-  private func settle(isFirst: Bool = false) async {
-    // NB: at the start of a call, a task started just before it (an unstructured `Task { try
-    // await clock.sleep(…) }`, say) may not have reached its sleep yet, and no executor knows of
-    // it: yield to it, as swift-clocks does, then to sleeps that took a number but have not
-    // registered. Later, only sleepers seen outside an executor get yields.
-    let hasUnmanagedSleepers = state.withLock { $0.hasUnmanagedSleepers }
-    if isFirst || hasUnmanagedSleepers {
-      for _ in 0..<Self.unmanagedSettleYields { await Task.yield() }
-      var extra = 0
-      while extra < Self.runWakeLimit, !state.withLock({ $0.starting.isEmpty }) {
-        await Task.yield()
-        extra += 1
-      }
-    }
-    let callerExecutor = SerialTaskExecutor.preferredByCurrentTask
-    var wasBusy = true
-    while wasBusy {
-      wasBusy = false
-      for executor in state.withLock({ $0.executors }) {
-        if executor === callerExecutor {
-          await executor.waitUntilIdle()
-        } else if !executor.isIdle {
-          wasBusy = true
-          await executor.waitUntilIdle()
-        }
-      }
-    }
   }
 }

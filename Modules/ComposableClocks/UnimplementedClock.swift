@@ -1,22 +1,23 @@
 import ComposableIssueReporting
 import ComposableLocking
 
-/// A clock that reports an issue whenever it is used, for dependencies a test did not override.
+/// A clock that reports an issue when it is used, for dependencies a test did not override.
 ///
-/// Reading ``now`` or sleeping reports an issue naming the clock, attributed to the place the
-/// clock was created. After reporting, it behaves like an ``ImmediateClock`` so the code under
-/// test can go on. It is the test value of the clock dependencies.
+/// Reading ``now`` or ``minimumResolution``, or sleeping, reports `Unimplemented: <name>.now`
+/// (`.minimumResolution`, `.sleep`), as the reference library words it, attributed to the place
+/// the clock was created. It reports once per test: an effect that sleeps on it in a loop fails
+/// the test once rather than flood it with issues. After reporting, it behaves like an
+/// ``ImmediateClock`` so the code under test can go on. It is the test value of the clock
+/// dependencies.
 ///
 /// ```swift
-/// let clock = UnimplementedClock(name: "continuousClock")
-/// try await clock.sleep(for: .seconds(1))  // reports "Unimplemented: …"
+/// let clock = UnimplementedClock(name: "ContinuousClock")
+/// try await clock.sleep(for: .seconds(1))  // reports "Unimplemented: ContinuousClock.now"
 /// ```
 public final class UnimplementedClock: Clock, Sendable {
   /// A moment of an ``UnimplementedClock``: an offset from the clock's zero.
   ///
-  /// Instants derived from ``UnimplementedClock/now`` remember it, so a `sleep(for:)`, which
-  /// reads `now` and then sleeps, reports one issue rather than two. That mark takes no part in
-  /// comparisons.
+  /// An unimplemented clock starts at zero, and moves only as far as its sleeps ask for.
   ///
   /// ```swift
   /// let deadline = UnimplementedClock.Instant(offset: .seconds(1))
@@ -30,8 +31,6 @@ public final class UnimplementedClock: Clock, Sendable {
     /// assert(UnimplementedClock.Instant(offset: .seconds(1)).offset == .seconds(1))
     /// ```
     public var offset: Duration
-    /// Whether this instant comes from reading `now`, which already reported an issue.
-    var isFromReportedNow = false
 
     /// Creates an instant at the given offset from zero.
     ///
@@ -57,9 +56,7 @@ public final class UnimplementedClock: Clock, Sendable {
     /// - Parameter duration: How far to move.
     /// - Returns: The moved instant.
     public func advanced(by duration: Duration) -> Self {
-      var instant = Self(offset: offset + duration)
-      instant.isFromReportedNow = isFromReportedNow
-      return instant
+      Self(offset: offset + duration)
     }
 
     /// The duration from this instant to another one.
@@ -89,7 +86,7 @@ public final class UnimplementedClock: Clock, Sendable {
 
     /// Whether two instants are at the same offset.
     ///
-    /// Where an instant came from does not matter.
+    /// Instants are equal when their offsets are.
     ///
     /// ```swift
     /// assert(UnimplementedClock.Instant() == UnimplementedClock.Instant(offset: .zero))
@@ -112,12 +109,12 @@ public final class UnimplementedClock: Clock, Sendable {
     }
   }
 
-  /// The name used in issue messages, such as the dependency the clock stands for.
+  /// The name used in issue messages, such as the clock type the dependency stands for.
   ///
-  /// When it is not the default `"Clock"`, messages suggest overriding `$0.<name>`.
+  /// Messages read `Unimplemented: <name>.now`; the default is `"Clock"`.
   ///
   /// ```swift
-  /// assert(UnimplementedClock(name: "continuousClock").name == "continuousClock")
+  /// assert(UnimplementedClock(name: "ContinuousClock").name == "ContinuousClock")
   /// ```
   public let name: String
   private let fileID: StaticString
@@ -125,6 +122,8 @@ public final class UnimplementedClock: Clock, Sendable {
   private let line: UInt
   private let column: UInt
   private let current = Protected(Duration.zero)
+  /// The tests this clock has reported in (`nil` for a use outside any test).
+  private let reportedIn = Protected<Set<ReportScope>>([])
 
   /// Creates a clock that reports an issue naming `name` whenever it is used.
   ///
@@ -154,7 +153,7 @@ public final class UnimplementedClock: Clock, Sendable {
     self.column = column
   }
 
-  /// Reports an issue, then returns the clock's time as an immediate clock would.
+  /// Reports an issue (once per test), then returns the clock's time as an immediate clock would.
   ///
   /// Code that reads the time of a clock the test did not provide is untested code. Inside a
   /// `TestStore`'s effect the store reports it instead, once, at the step that ran the effect.
@@ -163,29 +162,33 @@ public final class UnimplementedClock: Clock, Sendable {
   /// let start = clock.now  // reports "Unimplemented: Clock.now"
   /// ```
   public var now: Instant {
-    if let executor = Self.testStoreExecutor {
-      executor.noteUnimplementedClock(name)
+    if let host = SerialTaskExecutor.preferredByCurrentTask?.sleepHost {
+      host.didUseUnimplementedClock(named: name)
     } else {
       report("now")
     }
-    var instant = Instant(offset: current.withLock { $0 })
-    instant.isFromReportedNow = true
-    return instant
+    return Instant(offset: current.withLock { $0 })
   }
 
-  /// The smallest step the clock can represent: zero.
+  /// Reports an issue (once per test), then returns zero.
   ///
-  /// Reading it does not report an issue.
+  /// As in the reference library, reading it counts as a use of the clock.
   ///
   /// ```swift
-  /// assert(clock.minimumResolution == .zero)
+  /// _ = clock.minimumResolution  // reports "Unimplemented: Clock.minimumResolution"
   /// ```
-  public var minimumResolution: Duration { .zero }
+  public var minimumResolution: Duration {
+    if let host = SerialTaskExecutor.preferredByCurrentTask?.sleepHost {
+      host.didUseUnimplementedClock(named: name)
+    } else {
+      report("minimumResolution")
+    }
+    return .zero
+  }
 
-  /// Reports an issue, then sleeps like an ``ImmediateClock``.
+  /// Reports an issue (once per test), then sleeps like an ``ImmediateClock``.
   ///
-  /// A deadline derived from ``now`` does not report again: the read of `now` already did. Inside
-  /// a `TestStore`'s effect the sleep never ends on its own: the store reports the clock at the
+  /// Inside a `TestStore`'s effect the sleep never ends on its own: the store reports the clock at the
   /// step that ran the effect, once, and the sleep throws `CancellationError`, so an effect
   /// looping on the clock neither spins nor floods the test with issues.
   ///
@@ -197,24 +200,14 @@ public final class UnimplementedClock: Clock, Sendable {
   ///   - deadline: The instant to move to.
   ///   - tolerance: Ignored.
   public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
-    if let executor = Self.testStoreExecutor {
-      try await executor.sleepOnUnimplementedClock(name)
+    if let host = SerialTaskExecutor.preferredByCurrentTask?.sleepHost {
+      try await host.sleepOnUnimplementedClock(named: name)
       return
     }
-    if !deadline.isFromReportedNow {
-      report("sleep")
-    }
+    report("sleep")
     try Task.checkCancellation()
     current.withLock { $0 = max($0, deadline.offset) }
     await Task.yield()
-  }
-
-  /// The executor of the test store whose effect is running, if any.
-  private static var testStoreExecutor: SerialTaskExecutor? {
-    guard let executor = SerialTaskExecutor.preferredByCurrentTask,
-      executor.parksImmediateClockSleeps
-    else { return nil }
-    return executor
   }
 
   /// The `DependencyValues` property a clock named after its type stands for: the test value of
@@ -227,19 +220,25 @@ public final class UnimplementedClock: Clock, Sendable {
     return first.lowercased() + name.dropFirst()
   }
 
+  /// Reports `Unimplemented: <name>.<member>`, unless this clock has reported in this test.
   private func report(_ member: String) {
-    let hint =
-      name == "Clock"
-      ? "e.g. with a TestClock or an ImmediateClock"
-      : "e.g. withDependencies { $0.\(dependencyName) = ImmediateClock() }"
+    let scope = ReportScope(test: testFramework?.currentTestKey())
+    guard reportedIn.withLock({ $0.insert(scope).inserted }) else { return }
     reportIssue(
-      """
-      Unimplemented: \(name).\(member)
-
-      Override this clock in the test, \(hint).
-      """,
+      "Unimplemented: \(name).\(member)",
       fileID: fileID, filePath: filePath, line: line, column: column
     )
+  }
+}
+
+/// The test an ``UnimplementedClock`` reported in: `nil` outside any test.
+private struct ReportScope: Hashable, @unchecked Sendable {
+  // NB: `@unchecked Sendable` is sound because `test` wraps a `Hashable & Sendable` value (the
+  // test framework's key), and `AnyHashable` adds no mutable state of its own.
+  let test: AnyHashable?
+
+  init(test: (any Hashable & Sendable)?) {
+    self.test = test.map { AnyHashable($0) }
   }
 }
 

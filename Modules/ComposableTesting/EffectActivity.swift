@@ -5,11 +5,12 @@ import ComposableCore
 /// happen?", for `send`, `receive`, `finish`, `TestStoreTask` and `skipInFlightEffects()`.
 ///
 /// It reads the store's effect runtime (which effects run, which have not reached the executor
-/// yet, how many branches of work they have) and the store's executor (whether it has work, which
-/// sleeps it holds). A step first *settles* (``settle(jobLimit:)``): it waits until every effect
+/// yet, how many branches of work they have), the store's executor (whether it has work) and the
+/// clock sleeps its effects hold there (``EffectSleeps``, which the clocks reach through
+/// `ClockSleepHost`). A step first *settles* (``settle(jobLimit:)``): it waits until every effect
 /// has run up to a suspension. Each branch of effect work (a running effect, or a part of a merge
 /// it waits for) is then suspended on one of:
-/// - a sleep on an `ImmediateClock`, *parked* by the executor: releasing the parked sleeps
+/// - a sleep on an `ImmediateClock`, *parked* by ``EffectSleeps``: releasing the parked sleeps
 ///   (``releaseImmediateClockRound()``) lets the effects go on by one round;
 /// - a sleep on a `TestClock`, or on a clock the test left unimplemented: nothing moves until the
 ///   test advances the clock (or overrides the clock);
@@ -45,6 +46,8 @@ struct EffectActivity<Action: Sendable>: Sendable {
 
   let runtime: EffectRuntime<Action>
   let executor: SerialTaskExecutor
+  /// The clock sleeps the effects hold on `executor`.
+  let sleeps: EffectSleeps
 
   /// Whether every effect has run up to a suspension: none is still on its way to the executor,
   /// and the executor has no work left.
@@ -74,16 +77,14 @@ struct EffectActivity<Action: Sendable>: Sendable {
   /// Only meaningful once settled.
   func progress(running: Int) -> Progress {
     guard running > 0 else { return .finished }
-    if executor.parkedCount > 0 { return .parkedOnImmediateClock }
-    let onClocks =
-      executor.testClockSleeperCount.load(ordering: .relaxed)
-      + executor.unimplementedClockSleepCount
+    if sleeps.parkedCount > 0 { return .parkedOnImmediateClock }
+    let onClocks = sleeps.testClockSleeperCount + sleeps.unimplementedClockSleepCount
     return onClocks >= runtime.activeBranchCount ? .waitingOnTestClock : .waitingOnOutsideWorld
   }
 
   /// Lets the effects sleeping on an `ImmediateClock` go on by one round.
   func releaseImmediateClockRound() {
-    executor.releaseParked()
+    sleeps.releaseParked()
   }
 
   /// Stops running the effects for good: they are cancelled, and the executor drops their jobs.
@@ -95,6 +96,6 @@ struct EffectActivity<Action: Sendable>: Sendable {
   /// The unimplemented clocks effects used since the last call, not reported before; the sleeps
   /// on them end with `CancellationError`.
   func takeUnimplementedClockUses() -> [String] {
-    executor.takeUnimplementedClockUses()
+    sleeps.takeUnimplementedClockUses()
   }
 }

@@ -168,8 +168,8 @@ public final class TestStore<State: Equatable, Action> {
     } operation: {
       (initialState(), reducer(), DependencyValues.current)
     }
-    let executor = SerialTaskExecutor(
-      label: "composable.test-store", parksImmediateClockSleeps: true)
+    let sleeps = EffectSleeps()
+    let executor = SerialTaskExecutor(label: "composable.test-store", sleepHost: sleeps)
     let received = ReceivedActions<Action>()
     self.currentState = state
     self.stateBeforeStep = state
@@ -179,7 +179,7 @@ public final class TestStore<State: Equatable, Action> {
     self.executor = executor
     self.received = received
     self.runtime = EffectRuntime(executor: executor) { received.append($0.action, lineage: $1) }
-    self.activity = EffectActivity(runtime: runtime, executor: executor)
+    self.activity = EffectActivity(runtime: runtime, executor: executor, sleeps: sleeps)
     self.lastStep = StepLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     liveTestStoreCount.add(1, ordering: .releasing)
     updateEndOfTestChecks()

@@ -1,17 +1,48 @@
-import ComposableLocking
+import ComposableClocks
 import Synchronization
 
-// The sleeps a test store's executor holds: ImmediateClock sleeps parked until the store needs
-// progress, and sleeps on clocks a test left unimplemented, until the store reports them.
-extension SerialTaskExecutor {
+/// The sleeps a test store's effects hold on its executor: `ImmediateClock` sleeps parked until
+/// the store needs progress, sleeps on clocks a test left unimplemented until the store reports
+/// them, and a count of `TestClock` sleepers.
+///
+/// The clocks reach it through ``ComposableClocks/ClockSleepHost``, for tasks on the store's
+/// executor only; ``EffectActivity`` reads it to tell what the effects are waiting for.
+final class EffectSleeps: ClockSleepHost {
+  /// Clocks left unimplemented that effects used, not reported yet, and the sleeps suspended on
+  /// them.
+  private struct UnimplementedClockUses {
+    var names: [String] = []
+    var reported: Set<String> = []
+    var sleeps: [Int: CheckedContinuation<Void, any Error>] = [:]
+    var nextSleep = 0
+  }
+
+  private let parked = Mutex<(next: Int, sleeps: [Int: CheckedContinuation<Void, any Error>])>(
+    (0, [:]))
+  private let unimplementedClockUses = Mutex(UnimplementedClockUses())
+  /// Whether `unimplementedClockUses` may hold something to report or stop, readable without its
+  /// lock: a test store asks after every step, and almost never finds anything.
+  private let mayHaveUnimplementedClockUses = Atomic(false)
+  private let testClockSleepers = Atomic(0)
+
+  /// How many effects sleep on a `TestClock`: when it equals the number of branches a store has
+  /// in flight and the executor is idle, nothing moves until the clock does.
+  var testClockSleeperCount: Int {
+    testClockSleepers.load(ordering: .relaxed)
+  }
+
+  func testClockSleepersChanged(by delta: Int) {
+    testClockSleepers.add(delta, ordering: .relaxed)
+  }
+
   /// How many immediate sleeps are parked.
-  package var parkedCount: Int {
+  var parkedCount: Int {
     parked.withLock { $0.sleeps.count }
   }
 
   /// Parks the current task's immediate sleep until ``releaseParked()``, or until the task is
   /// cancelled (which throws `CancellationError`).
-  package func park() async throws {
+  func sleepOnImmediateClock() async throws {
     let id = parked.withLock { parked in
       defer { parked.next += 1 }
       return parked.next
@@ -35,7 +66,7 @@ extension SerialTaskExecutor {
   ///
   /// - Returns: How many sleeps were released.
   @discardableResult
-  package func releaseParked() -> Int {
+  func releaseParked() -> Int {
     let continuations = parked.withLock { parked in
       defer { parked.sleeps = [:] }
       return parked.sleeps.sorted { $0.key < $1.key }.map(\.value)
@@ -44,9 +75,9 @@ extension SerialTaskExecutor {
     return continuations.count
   }
 
-  /// Notes that a task of this executor used a clock the test left unimplemented, named `name`;
+  /// Notes that an effect used a clock the test left unimplemented, named `name`;
   /// ``takeUnimplementedClockUses()`` reports it.
-  package func noteUnimplementedClock(_ name: String) {
+  func didUseUnimplementedClock(named name: String) {
     mayHaveUnimplementedClockUses.store(true, ordering: .releasing)
     unimplementedClockUses.withLock { uses in
       if !uses.reported.contains(name), !uses.names.contains(name) { uses.names.append(name) }
@@ -55,8 +86,8 @@ extension SerialTaskExecutor {
 
   /// Notes the use of an unimplemented clock, then suspends until ``takeUnimplementedClockUses()``
   /// (which throws `CancellationError` here) or until the task is cancelled.
-  package func sleepOnUnimplementedClock(_ name: String) async throws {
-    noteUnimplementedClock(name)
+  func sleepOnUnimplementedClock(named name: String) async throws {
+    didUseUnimplementedClock(named: name)
     let id = unimplementedClockUses.withLock { uses in
       defer { uses.nextSleep += 1 }
       return uses.nextSleep
@@ -78,13 +109,13 @@ extension SerialTaskExecutor {
   }
 
   /// How many sleeps are suspended on unimplemented clocks.
-  package var unimplementedClockSleepCount: Int {
+  var unimplementedClockSleepCount: Int {
     unimplementedClockUses.withLock { $0.sleeps.count }
   }
 
   /// The names of the unimplemented clocks used since the last call and not reported before;
   /// every sleep suspended on one throws `CancellationError`.
-  package func takeUnimplementedClockUses() -> [String] {
+  func takeUnimplementedClockUses() -> [String] {
     guard mayHaveUnimplementedClockUses.load(ordering: .acquiring) else { return [] }
     mayHaveUnimplementedClockUses.store(false, ordering: .releasing)
     let (names, sleeps) = unimplementedClockUses.withLock { uses in
