@@ -228,7 +228,8 @@ final class SharedReference<Value: Sendable>: SharedBox<Value>, @unchecked Senda
             return
           }
           status.withLock { $0.saveError = error }
-          reportIssue(
+          // NB: the error is the holder's `saveError`; a test reads it there, an app is warned.
+          RuntimeWarning.report(
             """
             Could not save \(description): \(error)
 

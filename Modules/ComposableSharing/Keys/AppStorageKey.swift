@@ -142,6 +142,9 @@ extension AppStorageKey {
   /// Loads the stored value at once: resumes with it, or with the initial value when nothing is
   /// stored, or with the error ``load(initialValue:)`` throws.
   ///
+  /// The first load of a holder (whose context carries its default) stores that default when the
+  /// entry is missing, as `@AppStorage` registers it: other readers of the defaults see it.
+  ///
   /// ```swift
   /// key.load(context: .userInitiated, continuation: LoadContinuation { print($0) })
   /// ```
@@ -150,7 +153,12 @@ extension AppStorageKey {
   ///   - context: Why the value is loaded.
   ///   - continuation: Receives the result before this returns.
   public func load(context: LoadContext<Value>, continuation: LoadContinuation<Value>) {
-    continuation.resume(with: Result { try load(initialValue: context.initialValue) })
+    let result = Result { try load(initialValue: context.initialValue) }
+    if case .success(nil) = result, let initialValue = context.initialValue {
+      AppStorageBroadcast.write(
+        conversion.encode(initialValue), forKey: key, in: store, origin: instance)
+    }
+    continuation.resume(with: result)
   }
 
   /// Saves the value, coalesced or not as ``save(_:immediately:)`` does: immediately when the
