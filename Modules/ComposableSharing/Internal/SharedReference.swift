@@ -32,6 +32,8 @@ final class SharedReference<Value: Sendable>: SharedBox<Value>, @unchecked Senda
   private let access: SharedKeyAccess<Value>?
   /// Saves a mutated value: the key's save, unless the key's storage keeps this reference.
   private let persist: (@Sendable (Value, SaveContext, SaveContinuation) -> Void)?
+  /// Looks for a write made behind the key's back before a read (see `OutsideChangeCheckingKey`).
+  private let checkForOutsideChange: (@Sendable () -> Void)?
   let keyDescription: String
   /// Whether a load is under way, and the errors of the last load and save.
   private let status = Protected(SharedStatus())
@@ -56,6 +58,7 @@ final class SharedReference<Value: Sendable>: SharedBox<Value>, @unchecked Senda
     self.keyDescription = description
     self.access = access
     self.persist = access?.savesOnMutation == true ? access?.save : nil
+    self.checkForOutsideChange = access?.checkForOutsideChange
     super.init(mutatesDirectly: persist == nil)
   }
 
@@ -69,7 +72,12 @@ final class SharedReference<Value: Sendable>: SharedBox<Value>, @unchecked Senda
   }
 
   override var value: Value {
-    lock.withLock { storage.pointee }
+    // NB: a key whose storage reports no outside writes looks for one first, unless this thread
+    // is inside a mutation of the value, which taking an outside value would clobber.
+    if let checkForOutsideChange, !lock.isHeldByCurrentThread {
+      checkForOutsideChange()
+    }
+    return lock.withLock { storage.pointee }
   }
 
   override var description: String { keyDescription }
@@ -332,6 +340,16 @@ struct SharedKeyAccess<Value: Sendable>: Sendable {
   let save: (@Sendable (Value, SaveContext, SaveContinuation) -> Void)?
   /// Whether each mutation is saved: not when the key's storage keeps the reference itself.
   let savesOnMutation: Bool
+  /// Looks for a write made behind the key's back, for a storage that reports none (app storage
+  /// on Linux): the value is read after it.
+  var checkForOutsideChange: (@Sendable () -> Void)? = nil
+}
+
+/// A key whose storage does not report every outside write: its holders ask it to look for one
+/// whenever they are read.
+protocol OutsideChangeCheckingKey: SharedReaderKey {
+  /// Delivers a write made behind the key's back to its subscriptions, if there was one.
+  func checkForOutsideChange()
 }
 
 /// Whether a shared value is loading, and what went wrong last.

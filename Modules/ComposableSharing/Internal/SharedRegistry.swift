@@ -177,12 +177,17 @@ package enum SharedRegistry {
   private static func access<Key: SharedReaderKey>(
     to key: Key, keeping: (any ReferenceStorageKey)?
   ) -> SharedKeyAccess<Key.Value> {
-    SharedKeyAccess(
+    var checkForOutsideChange: (@Sendable () -> Void)?
+    if let checking = key as? any OutsideChangeCheckingKey {
+      checkForOutsideChange = { checking.checkForOutsideChange() }
+    }
+    return SharedKeyAccess(
       name: String(describing: key),
       load: { context, continuation in key.load(context: context, continuation: continuation) },
       // NB: a key whose storage keeps the reference needs no saving: the storage holds the value.
       save: keeping == nil ? (key as? any SharedKey).map { saver($0, as: Key.Value.self) } : nil,
-      savesOnMutation: keeping == nil
+      savesOnMutation: keeping == nil,
+      checkForOutsideChange: checkForOutsideChange
     )
   }
 

@@ -122,10 +122,10 @@ extension DependencyValues {
 extension UserDefaults {
   /// Stores a value the way `.appStorage` keys do, and tells their subscriptions at once.
   ///
-  /// Writes made with `set(_:forKey:)` reach `.appStorage` holders only on Apple platforms, where
-  /// `UserDefaults` reports changes (key-value observing); elsewhere (Linux) they are seen only by
-  /// holders created afterwards. Write through this method (or through a key's `save`) so that
-  /// every holder of the entry sees the change everywhere. A `URL` and a `Date` are stored as the
+  /// Writes made with `set(_:forKey:)` reach `.appStorage` holders too: on Apple platforms as they
+  /// happen (`UserDefaults` reports changes), on Linux when a holder is next read (`UserDefaults`
+  /// reports nothing there, so its subscribers, such as a `values` stream, hear of it only then).
+  /// This method tells every subscription at once, everywhere. A `URL` and a `Date` are stored as the
   /// keys store them (a keyed archive that `url(forKey:)` reads, and a `Date`); `nil` removes the
   /// entry; anything else must be a property-list value.
   ///

@@ -106,9 +106,10 @@ public struct AppStorageKey<Value: Sendable>: SharedKey {
   ///
   /// The key's own saves (and those of its copies) are not reported: its holder made them.
   /// `didSet` receives `nil` when the entry is removed; a value of another type written by another
-  /// key is not reported. Writes made with plain `UserDefaults.set(_:forKey:)`, or by another
-  /// process, are seen on Apple platforms (key-value observing, or `didChangeNotification` for a
-  /// name with a `.` or `@`), and not on Linux, where `UserDefaults` reports no changes.
+  /// key is not reported. Writes made with plain `UserDefaults.set(_:forKey:)` or
+  /// `removeObject(forKey:)` are seen on Apple platforms as they happen (key-value observing, or
+  /// `didChangeNotification` for a name with a `.` or `@`); on Linux, where `UserDefaults` reports
+  /// no changes, a `@Shared` holder of the entry sees them when it is next read.
   ///
   /// ```swift
   /// let subscription = key.subscribe(initialValue: 0) { count in print(count ?? 0) }
@@ -135,6 +136,16 @@ public struct AppStorageKey<Value: Sendable>: SharedKey {
       stopObserving()
       broadcast.cancel()
     }
+  }
+}
+
+extension AppStorageKey: OutsideChangeCheckingKey {
+  func checkForOutsideChange() {
+    #if !canImport(ObjectiveC)
+      // NB: on Apple platforms `UserDefaults` reports outside writes (see `subscribe`); on Linux
+      // it reports nothing, so a holder looks at the entry whenever it is read.
+      AppStorageBroadcast.deliverOutsideChange(of: id)
+    #endif
   }
 }
 
@@ -206,6 +217,11 @@ public struct AppStorageKeyID: Hashable, Sendable, CustomStringConvertible {
   // `ObjectIdentifier`) while this id exists.
   private let store: AppStorageStore
   private let key: String
+
+  /// What the entry holds now.
+  func object() -> Any? {
+    store.defaults.object(forKey: key)
+  }
 
   init(store: AppStorageStore, key: String) {
     self.store = store
