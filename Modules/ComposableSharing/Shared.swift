@@ -178,7 +178,8 @@ public struct Shared<Value: Sendable>: Sendable {
   /// print(count)
   /// ```
   public var wrappedValue: Value {
-    handle.value
+    // NB: inside a tracker's `assert`, a value reads as what the assertion expects.
+    SharedChangeTracker.readsSnapshotsNow ? handle.snapshotOrValue : handle.value
   }
 
   /// The shared value itself, to mutate it or hand it (or a part of it) to another feature.
@@ -234,6 +235,7 @@ extension Shared: Equatable where Value: Equatable {
   public static func == (lhs: Self, rhs: Self) -> Bool {
     if lhs.handle.isSame(as: rhs.handle) {
       guard AssertionSides.areCompared else { return true }
+      lhs.handle.markAsserted()
       return lhs.handle.snapshotOrValue == lhs.handle.value
     }
     return lhs.wrappedValue == rhs.wrappedValue

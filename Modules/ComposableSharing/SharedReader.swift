@@ -174,7 +174,8 @@ public struct SharedReader<Value: Sendable>: Sendable {
   /// if isHapticsEnabled { playHaptic() }
   /// ```
   public var wrappedValue: Value {
-    handle.value
+    // NB: inside a tracker's `assert`, a value reads as what the assertion expects.
+    SharedChangeTracker.readsSnapshotsNow ? handle.snapshotOrValue : handle.value
   }
 
   /// The reader itself, to hand it (or a part of it) to another feature.
@@ -194,6 +195,7 @@ extension SharedReader: Equatable where Value: Equatable {
   public static func == (lhs: Self, rhs: Self) -> Bool {
     if lhs.handle.isSame(as: rhs.handle) {
       guard AssertionSides.areCompared else { return true }
+      lhs.handle.markAsserted()
       return lhs.handle.snapshotOrValue == lhs.handle.value
     }
     return lhs.wrappedValue == rhs.wrappedValue

@@ -113,7 +113,7 @@ public final class TestStore<State: Equatable, Action: Sendable> {
   /// of a step. Like the step's bookkeeping above, it is also not checked for exclusivity.
   @exclusivity(unchecked) nonisolated(unsafe) var completionChecks = TestCompletionChecks()
   /// The shared values the feature changed since the last step.
-  let sharedChanges = SharedChangeTracker()
+  let sharedChanges = SharedChangeTracker(reportUnassertedChanges: false)
   /// Gives the store's stack elements their ids: 0, 1, 2… in the order they are pushed.
   let stackElementIDs = StackElementIDGenerator.incrementing
   /// The next stack element id when the step being asserted started, so that its assertion

@@ -39,6 +39,17 @@ extension SharedBox {
 }
 
 /// A stored shared value's loading state and operations, whatever the type of its value.
+extension SharedBox {
+  /// Tells the tracker of a running `assert` that an assertion compared this value with itself,
+  /// so the change is asserted.
+  func markAsserted() {
+    guard SharedChangeTracker.readsSnapshotsNow, let tracker = SharedChangeTracker.current,
+      let root = root as? any SnapshottingReference
+    else { return }
+    tracker.markAsserted(root)
+  }
+}
+
 protocol SharedStatusReporting: AnyObject, Sendable {
   var isLoading: Bool { get }
   var loadError: (any Error)? { get }

@@ -1,3 +1,4 @@
+import ComposableCustomDump
 import ComposableIssueReporting
 import ComposableLocking
 
@@ -111,7 +112,9 @@ final class SharedReference<Value: Sendable>: SharedBox<Value>, @unchecked Senda
       // NB: inside a test store's assertion closure a mutation describes the expected value: it
       // changes the snapshot, never the live value. The tracker clears that snapshot after the
       // step, so it does not outlive the assertion.
-      defer { tracker?.track(self) }
+      defer {
+        tracker?.track(self, fileID: fileID, filePath: filePath, line: line, column: column)
+      }
       return try lock.withLock {
         var expected = snapshot ?? storage.pointee
         defer { snapshot = expected }
@@ -140,7 +143,7 @@ final class SharedReference<Value: Sendable>: SharedBox<Value>, @unchecked Senda
       newVersion = version
       return result
     }
-    tracker?.track(self)
+    tracker?.track(self, fileID: fileID, filePath: filePath, line: line, column: column)
     if observers.isObserved { notifyObservers() }
     if let newValue {
       save(
@@ -197,6 +200,26 @@ final class SharedReference<Value: Sendable>: SharedBox<Value>, @unchecked Senda
 
   func resetSnapshot() {
     lock.withLock { snapshot = nil }
+  }
+
+  var unassertedChange: (before: String, after: String)? {
+    let pending: (before: Value, after: Value)? = lock.withLock {
+      guard let snapshot else { return nil }
+      return (snapshot, storage.pointee)
+    }
+    guard let pending else { return nil }
+    return (String(reflecting: pending.before), String(reflecting: pending.after))
+  }
+
+  /// What the reference library prints inside `Shared<…>(…)`: `value: 1` for a value of its own,
+  /// the key's description for a persisted one.
+  var referenceDescription: String {
+    guard let access else { return "value: \(String(reflecting: value))" }
+    return access.name
+  }
+
+  var sharedDescription: String {
+    "Shared<\(SwiftCodeWriter.typeName(of: Value.self))>(\(referenceDescription))"
   }
 
   func takeSnapshot() -> (any Sendable)? {
@@ -369,6 +392,11 @@ struct SharedStatus: Sendable {
 protocol SnapshottingReference: AnyObject, Sendable {
   var hasPendingChange: Bool { get }
   func resetSnapshot()
+  /// The value before the pending change and the value now, as `String(reflecting:)` shows
+  /// them, when a change is pending.
+  var unassertedChange: (before: String, after: String)? { get }
+  /// The shared value as the reference library prints a holder of it: `Shared<Int>(value: 1)`.
+  var sharedDescription: String { get }
   /// Takes out the pending snapshot, if any: the value then compares as unchanged.
   func takeSnapshot() -> (any Sendable)?
   /// Puts back a snapshot that `takeSnapshot` took out.
