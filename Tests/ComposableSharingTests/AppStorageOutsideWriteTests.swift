@@ -124,3 +124,109 @@ import Testing
     #expect(store.integer(forKey: "count") == 1)
   }
 }
+
+/// The value types the reference library's app storage supports beyond the property-list ones.
+@Suite struct AppStorageMoreTypesTests {
+  @Dependency(\.defaultAppStorage) var store
+
+  private struct Settings: Codable, Equatable, Sendable {
+    var volume = 0.5
+    var name = "Blob"
+  }
+
+  @Test func stringArray() {
+    @Shared(.appStorage("strings")) var strings = ["a", "b"]
+    #expect(store.stringArray(forKey: "strings") == ["a", "b"])
+    store.set(["c"], forKey: "strings")
+    #expect(strings == ["c"])
+    $strings.withLock { $0.append("d") }
+    #expect(store.stringArray(forKey: "strings") == ["c", "d"])
+  }
+
+  @Test func optionalStringArray() {
+    @Shared(.appStorage("strings")) var strings: [String]?
+    #expect(strings == nil)
+    $strings.withLock { $0 = ["x"] }
+    #expect(store.stringArray(forKey: "strings") == ["x"])
+    $strings.withLock { $0 = nil }
+    #expect(store.object(forKey: "strings") == nil)
+  }
+
+  @Test func codable() throws {
+    @Shared(.appStorage("settings")) var settings = Settings()
+    let stored = try #require(store.data(forKey: "settings"))
+    #expect(try JSONDecoder().decode(Settings.self, from: stored) == Settings())
+    $settings.withLock { $0.volume = 1 }
+    let saved = try #require(store.data(forKey: "settings"))
+    #expect(try JSONDecoder().decode(Settings.self, from: saved).volume == 1)
+    store.set(try JSONEncoder().encode(Settings(volume: 0, name: "Blob Jr.")), forKey: "settings")
+    #expect(settings == Settings(volume: 0, name: "Blob Jr."))
+  }
+
+  @Test func optionalCodable() throws {
+    @Shared(.appStorage("settings")) var settings: Settings?
+    #expect(settings == nil)
+    $settings.withLock { $0 = Settings(volume: 0.25) }
+    let saved = try #require(store.data(forKey: "settings"))
+    #expect(try JSONDecoder().decode(Settings.self, from: saved).volume == 0.25)
+  }
+}
+
+/// The reference library's warning about names that key-value observation cannot observe.
+@Suite struct AppStorageKeyFormatTests {
+  @Dependency(\.defaultAppStorage) var store
+
+  private static func message(_ key: String, _ character: String) -> String {
+    """
+    A Shared app storage key (\(key.debugDescription)) contains an invalid character \
+    (\(character.debugDescription)) for key-value observation. External updates will be observed \
+    less efficiently and accurately via notification center, instead.
+
+    Please reformat this key by removing invalid characters in order to ensure efficient, \
+    cross-process observation.
+
+    If you cannot control the format of this key and would like to silence this warning, \
+    override the '\\.appStorageKeyFormatWarningEnabled' dependency at the entry point of your \
+    application. For example:
+
+        + import Dependencies
+
+        \u{2007} @main
+        \u{2007} struct MyApp: App {
+        \u{2007}   init() {
+        +     prepareDependencies {
+        +       $0.appStorageKeyFormatWarningEnabled = false
+        +     }
+        \u{2007}     // ...
+        \u{2007}   }
+
+        \u{2007}   var body: some Scene { /* ... */ }
+        \u{2007} }
+    """
+  }
+
+  @Test func invalidKeyWarning() {
+    let issues = withExpectedIssue {
+      @Shared(.appStorage("co.pointfree.isEnabled")) var isEnabled = false
+      store.set(true, forKey: "co.pointfree.isEnabled")
+      #expect(isEnabled)
+    }
+    #expect(issues.map(\.message) == [Self.message("co.pointfree.isEnabled", ".")])
+
+    let countIssues = withExpectedIssue {
+      @Shared(.appStorage("@count")) var count = 0
+      store.set(42, forKey: "@count")
+      #expect(count == 42)
+    }
+    #expect(countIssues.map(\.message) == [Self.message("@count", "@")])
+  }
+
+  @Test func invalidKeyWarningSuppression() {
+    withDependencies {
+      $0.appStorageKeyFormatWarningEnabled = false
+    } operation: {
+      @Shared(.appStorage("co.pointfree.isEnabled")) var isEnabled = false
+      @Shared(.appStorage("@count")) var count = 0
+    }
+  }
+}

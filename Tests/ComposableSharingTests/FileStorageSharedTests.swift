@@ -53,6 +53,25 @@ private final class FileCounterModel {
     #expect(try storage.load(url) == Data())
   }
 
+  @Test func customEncodeDecode() throws {
+    @Dependency(\.defaultFileStorage) var storage
+    @Shared(.utf8String) var string = ""
+    #expect($string.loadError == nil)
+    #expect(try storage.load(.utf8StringURL) == Data())
+    $string.withLock { $0 = "hello" }
+    #expect(try storage.load(.utf8StringURL).map { String(decoding: $0, as: UTF8.self) } == "hello")
+  }
+
+  @Test func customDecodeFailureIsTheLoadError() throws {
+    @Dependency(\.defaultFileStorage) var storage
+    try storage.save(Data([1, 2, 3]), .bytesURL)
+    @Shared(.rejectedBytes) var bytes: [UInt8] = []
+    #expect($bytes.loadError is Rejected)
+    #expect(
+      try storage.load(URL(fileURLWithPath: "/file-storage-shared-tests/bytes.bin.corrupt-1"))
+        == Data([1, 2, 3]))
+  }
+
   @Test func holdersOfTheFileShareOneValue() {
     @Shared(.fileStorage(url)) var first = 0
     @Shared(.fileStorage(url)) var second = 99
@@ -224,5 +243,29 @@ private final class FileCounterModel {
     #expect(count == value + 1000)
     @Dependency(\.defaultFileStorage) var storage
     #expect((try? storage.string(at: url)) == "\(value + 1000)")
+  }
+}
+
+private struct Rejected: Error {}
+
+extension URL {
+  fileprivate static let utf8StringURL = URL(
+    fileURLWithPath: "/file-storage-shared-tests/utf8-string.txt")
+  fileprivate static let bytesURL = URL(fileURLWithPath: "/file-storage-shared-tests/bytes.bin")
+}
+
+extension SharedKey where Self == FileStorageKey<String> {
+  fileprivate static var utf8String: Self {
+    .fileStorage(
+      .utf8StringURL,
+      decode: { data in String(decoding: data, as: UTF8.self) },
+      encode: { string in Data(string.utf8) }
+    )
+  }
+}
+
+extension SharedKey where Self == FileStorageKey<[UInt8]> {
+  fileprivate static var rejectedBytes: Self {
+    .fileStorage(.bytesURL, decode: { _ in throw Rejected() }, encode: { Data($0) })
   }
 }

@@ -118,6 +118,30 @@ extension DependencyValues {
   }
 }
 
+private enum AppStorageKeyFormatWarningEnabledKey: DependencyKey {
+  static let liveValue = true
+  static let testValue = true
+}
+
+extension DependencyValues {
+  /// Whether an `.appStorage` key whose name holds a `.` or starts with `@` is reported when a
+  /// holder of it appears, as the reference library reports it.
+  ///
+  /// Key-value observation, which Apple platforms use to see outside writes of an entry, cannot
+  /// observe such a name. Turn the report off at the app's entry point when the name is not yours
+  /// to change.
+  ///
+  /// ```swift
+  /// prepareDependencies {
+  ///   $0.appStorageKeyFormatWarningEnabled = false
+  /// }
+  /// ```
+  public var appStorageKeyFormatWarningEnabled: Bool {
+    get { self[AppStorageKeyFormatWarningEnabledKey.self] }
+    set { self[AppStorageKeyFormatWarningEnabledKey.self] = newValue }
+  }
+}
+
 /// Writing an entry the way `.appStorage` keys do, so that every holder sees it.
 extension UserDefaults {
   /// Stores a value the way `.appStorage` keys do, and tells their subscriptions at once.

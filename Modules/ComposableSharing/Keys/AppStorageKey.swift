@@ -1,4 +1,5 @@
 import ComposableDependencies
+import ComposableIssueReporting
 import Foundation
 
 /// Shares a value stored in `UserDefaults`, under a name.
@@ -200,9 +201,50 @@ extension AppStorageKey {
   public func subscribe(
     context: LoadContext<Value>, subscriber: SharedSubscriber<Value>
   ) -> SharedSubscription {
-    subscribe(initialValue: context.initialValue) { value in
+    reportKeyFormat()
+    return subscribe(initialValue: context.initialValue) { value in
       if let value { subscriber.yield(value) } else { subscriber.yieldReturningInitialValue() }
     }
+  }
+}
+
+extension AppStorageKey {
+  /// Reports a name that key-value observation cannot observe, unless
+  /// `appStorageKeyFormatWarningEnabled` is off, in the reference library's words.
+  private func reportKeyFormat() {
+    let containsPeriod = key.contains(".")
+    guard containsPeriod || key.hasPrefix("@") else { return }
+    @Dependency(\.appStorageKeyFormatWarningEnabled) var isEnabled
+    guard isEnabled else { return }
+    let character = containsPeriod ? "." : "@"
+    reportIssue(
+      """
+      A Shared app storage key (\(key.debugDescription)) contains an invalid character \
+      (\(character.debugDescription)) for key-value observation. External updates will be \
+      observed less efficiently and accurately via notification center, instead.
+
+      Please reformat this key by removing invalid characters in order to ensure efficient, \
+      cross-process observation.
+
+      If you cannot control the format of this key and would like to silence this warning, \
+      override the '\\.appStorageKeyFormatWarningEnabled' dependency at the entry point of your \
+      application. For example:
+
+          + import Dependencies
+
+          \u{2007} @main
+          \u{2007} struct MyApp: App {
+          \u{2007}   init() {
+          +     prepareDependencies {
+          +       $0.appStorageKeyFormatWarningEnabled = false
+          +     }
+          \u{2007}     // ...
+          \u{2007}   }
+
+          \u{2007}   var body: some Scene { /* ... */ }
+          \u{2007} }
+      """
+    )
   }
 }
 
