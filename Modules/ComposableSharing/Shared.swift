@@ -266,8 +266,14 @@ extension Shared: CustomReflectable, _SideDumpable {
 }
 
 extension Shared: CustomStringConvertible {
-  /// The value's description.
+  /// The holder as the reference library prints it: its type, then its value or its key.
+  ///
+  /// ```swift
+  /// print(Shared(value: 1))  // Shared<Int>(value: 1)
+  /// @Shared(.appStorage("count")) var count = 0
+  /// print($count)  // Shared<Int>(.appStorage("count"))
+  /// ```
   public var description: String {
-    String(describing: wrappedValue)
+    "Shared<\(SwiftCodeWriter.typeName(of: Value.self))>(\(handle.holderDescription))"
   }
 }

@@ -226,8 +226,13 @@ extension SharedReader: CustomReflectable, _SideDumpable {
 }
 
 extension SharedReader: CustomStringConvertible {
-  /// The value's description.
+  /// The reader as the reference library prints it: its type, then its value or its key.
+  ///
+  /// ```swift
+  /// @SharedReader(.appStorage("count")) var count = 0
+  /// print($count)  // SharedReader<Int>(.appStorage("count"))
+  /// ```
   public var description: String {
-    String(describing: wrappedValue)
+    "SharedReader<\(SwiftCodeWriter.typeName(of: Value.self))>(\(handle.holderDescription))"
   }
 }

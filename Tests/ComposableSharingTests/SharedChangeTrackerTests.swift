@@ -156,3 +156,24 @@ import Testing
     #expect($count == $count)
   }
 }
+
+/// Holders print as the reference library's do.
+@Suite struct SharedDescriptionTests {
+  @Test func valueHolder() {
+    @Shared(value: 1) var count
+    #expect($count.description == "Shared<Int>(value: 1)")
+    #expect(SharedReader($count).description == "SharedReader<Int>(value: 1)")
+    let optional = Shared<Int?>(value: 2)
+    #expect(optional.description == "Shared<Int?>(value: Optional(2))")
+  }
+
+  @Test func persistedHolders() {
+    @Shared(.appStorage("count")) var count = 0
+    #expect($count.description == #"Shared<Int>(.appStorage("count"))"#)
+    @SharedReader(.inMemory("draft")) var draft = ""
+    #expect($draft.description == #"SharedReader<String>(.inMemory("draft"))"#)
+    let url = URL(fileURLWithPath: "/descriptions/users.json")
+    @Shared(.fileStorage(url)) var users: [String] = []
+    #expect($users.description == "Shared<[String]>(.fileStorage(\(String(reflecting: url))))")
+  }
+}

@@ -50,6 +50,15 @@ extension SharedBox {
   }
 }
 
+extension SharedBox {
+  /// What the reference library prints inside `Shared<…>(…)`: `value: 1` for a value of its own,
+  /// the key's description for a persisted one.
+  var holderDescription: String {
+    (root as? any SnapshottingReference)?.referenceDescription
+      ?? "value: \(String(reflecting: value))"
+  }
+}
+
 protocol SharedStatusReporting: AnyObject, Sendable {
   var isLoading: Bool { get }
   var loadError: (any Error)? { get }

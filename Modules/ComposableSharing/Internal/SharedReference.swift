@@ -397,6 +397,8 @@ protocol SnapshottingReference: AnyObject, Sendable {
   var unassertedChange: (before: String, after: String)? { get }
   /// The shared value as the reference library prints a holder of it: `Shared<Int>(value: 1)`.
   var sharedDescription: String { get }
+  /// What the reference library prints inside `Shared<…>(…)`.
+  var referenceDescription: String { get }
   /// Takes out the pending snapshot, if any: the value then compares as unchanged.
   func takeSnapshot() -> (any Sendable)?
   /// Puts back a snapshot that `takeSnapshot` took out.

@@ -248,6 +248,17 @@ extension AppStorageKey {
   }
 }
 
+extension AppStorageKey: CustomStringConvertible {
+  /// The key as the reference library prints it.
+  ///
+  /// ```swift
+  /// print(AppStorageKey<Int>.appStorage("count"))  // .appStorage("count")
+  /// ```
+  public var description: String {
+    ".appStorage(\(String(reflecting: key)))"
+  }
+}
+
 /// The identity of an `.appStorage` entry: a `UserDefaults` instance and a name.
 ///
 /// ```swift

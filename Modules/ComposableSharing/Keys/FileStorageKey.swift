@@ -315,6 +315,17 @@ extension FileStorageKey {
   }
 }
 
+extension FileStorageKey: CustomStringConvertible {
+  /// The key as the reference library prints it.
+  ///
+  /// ```swift
+  /// print(FileStorageKey<Int>.fileStorage(url))  // .fileStorage(file:///path/to/count.json)
+  /// ```
+  public var description: String {
+    ".fileStorage(\(String(reflecting: url)))"
+  }
+}
+
 /// The identity of a ``FileStorageKey``: its storage and its file.
 ///
 /// Keys with equal identities share one value. It describes itself as the file's path.
