@@ -42,6 +42,17 @@ public struct _SharedKeyDefault<Base: SharedReaderKey>: SharedReaderKey {
     Self(base: key, defaultValue: value)
   }
 
+  /// The default value the key gives its holders, computed anew on each read.
+  ///
+  /// Use it to put a shared value back to its default, for example when it failed to load.
+  ///
+  /// ```swift
+  /// $syncUps.withLock { $0 = FileStorageKey<[SyncUp]>.Default.syncUps.initialValue }
+  /// ```
+  public var initialValue: Base.Value {
+    defaultValue()
+  }
+
   /// The wrapped key's identity.
   ///
   /// ```swift

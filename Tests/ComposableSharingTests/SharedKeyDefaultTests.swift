@@ -49,6 +49,14 @@ extension SharedReaderKey where Self == FileStorageKey<[String]>.Default {
     #expect(draft == "Dear Blob, hello")
   }
 
+  @Test func initialValue_resetsAValueToTheKeysDefault() {
+    @Shared(.tags) var tags
+    $tags.withLock { $0 = [] }
+    #expect(FileStorageKey<[String]>.Default.tags.initialValue == ["swift"])
+    $tags.withLock { $0 = FileStorageKey<[String]>.Default.tags.initialValue }
+    #expect(tags == ["swift"])
+  }
+
   @Test func fileStorage_defaultIsNotWrittenUntilChanged() throws {
     @Dependency(\.defaultFileStorage) var storage
     @Shared(.tags) var tags
