@@ -12,10 +12,14 @@ import ComposableIssueReporting
 @dynamicMemberLookup
 @propertyWrapper
 public struct SharedReader<Value: Sendable>: Sendable {
-  let handle: SharedHandle<Value>
+  /// What this reader and its copies point to (see `projectedValue`).
+  let slot: SharedSlot<Value>
+
+  /// The shared value this reader points to now.
+  var handle: SharedHandle<Value> { slot.handle }
 
   init(handle: SharedHandle<Value>) {
-    self.handle = handle
+    self.slot = SharedSlot(handle)
   }
 
   /// Reads the value stored under `key`, or `wrappedValue` when nothing is stored yet.
@@ -152,7 +156,7 @@ public struct SharedReader<Value: Sendable>: Sendable {
   }
 
   private init(shared: Shared<Value>) {
-    self.handle = shared.handle
+    self.init(handle: shared.handle)
   }
 
   /// Creates a reader of the same shared value as `projectedValue`.
@@ -180,12 +184,40 @@ public struct SharedReader<Value: Sendable>: Sendable {
 
   /// The reader itself, to hand it (or a part of it) to another feature.
   ///
+  /// Assigning it points this reader, and every copy of it taken before, to another shared
+  /// value, as in the reference library.
+  ///
   /// ```swift
   /// Child.State(theme: $theme)
   /// ```
   public var projectedValue: SharedReader<Value> {
     get { self }
-    set { self = newValue }
+    nonmutating set { slot.replace(with: newValue.handle) }
+  }
+
+  /// Loads the value stored under another key, then points this reader, and every copy of it,
+  /// to that key's shared value.
+  ///
+  /// When nothing is stored under the key, it takes the reader's current value. A load error is
+  /// thrown, and the reader keeps its key.
+  ///
+  /// ```swift
+  /// try await $theme.load(.appStorage("theme-\(userID)"))
+  /// ```
+  ///
+  /// - Parameter key: The key to load and keep from now on.
+  /// - Throws: The key's load error.
+  public func load(
+    _ key: some SharedReaderKey<Value>,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+    column: UInt = #column
+  ) async throws {
+    let current = wrappedValue
+    let reference = SharedRegistry.reference(
+      for: key, default: { current }, skipInitialLoad: true,
+      fileID: fileID, filePath: filePath, line: line, column: column)
+    try await reference.load()
+    slot.replace(with: .reference(reference))
   }
 }
 

@@ -366,3 +366,66 @@ struct Unwritable: Error, Equatable {}
     #expect(value.saveError == nil)
   }
 }
+
+/// `$value = …` and `load(_:)` point a holder and all its earlier copies to another shared value.
+@Suite struct SharedKeySwapTests {
+  @Dependency(\.defaultAppStorage) var store
+
+  @Test func reassigningTheProjectedValueReachesACopyTakenEarlier() {
+    @Shared(value: 0) var count
+    let copy = $count
+    $count = Shared(value: 42)
+    #expect(count == 42)
+    #expect(copy.wrappedValue == 42)
+    copy.withLock { $0 += 1 }
+    #expect(count == 43)
+  }
+
+  @Test func reassigningAReadersProjectedValueReachesACopyTakenEarlier() {
+    @SharedReader(value: 0) var count
+    let copy = $count
+    $count = SharedReader(value: 7)
+    #expect(count == 7)
+    #expect(copy.wrappedValue == 7)
+  }
+
+  @Test func load_swapsTheKeyOfTheHolderAndItsCopies() async throws {
+    store.set(7, forKey: "swap-b")
+    @Shared(.appStorage("swap-a")) var value = 1
+    let copy = $value
+    try await $value.load(.appStorage("swap-b"))
+    #expect(value == 7)
+    #expect(copy.wrappedValue == 7)
+    $value.withLock { $0 = 8 }
+    #expect(store.integer(forKey: "swap-b") == 8)
+    #expect(store.integer(forKey: "swap-a") == 1)
+  }
+
+  @Test func load_nothingStored_keepsTheValueUnderTheNewKey() async throws {
+    @Shared(value: 3) var value
+    try await $value.load(.inMemory("swap-fresh"))
+    #expect(value == 3)
+    $value.withLock { $0 = 4 }
+    @Shared(.inMemory("swap-fresh")) var other = 0
+    #expect(other == 4)
+  }
+
+  @Test func load_failing_throwsAndKeepsTheKey() async throws {
+    let script = ScriptedKey.Script()
+    script.load.setValue(.failure(Unreadable()))
+    @Shared(value: 5) var value
+    let copy = $value
+    await #expect(throws: Unreadable.self) { try await $value.load(ScriptedKey(script: script)) }
+    #expect(value == 5)
+    $value.withLock { $0 = 6 }
+    #expect(copy.wrappedValue == 6)
+    #expect(script.saved.value.isEmpty)
+  }
+
+  @Test func readerLoad_swapsTheKey() async throws {
+    store.set("dark", forKey: "swap-theme")
+    @SharedReader(.appStorage("swap-default-theme")) var theme = "light"
+    try await $theme.load(.appStorage("swap-theme"))
+    #expect(theme == "dark")
+  }
+}
