@@ -1,3 +1,5 @@
+import ComposableCustomDump
+
 extension SharedReaderKey {
   /// This key with a default value of its own, so a holder needs none at its declaration.
   ///
@@ -107,9 +109,10 @@ extension _SharedKeyDefault: SharedKey where Base: SharedKey {
 }
 
 extension _SharedKeyDefault: CustomStringConvertible {
-  /// The wrapped key and the default: `AppStorageKey<Int>.Default[…, default: 0]`.
+  /// The wrapped key and the default, as the reference library prints them:
+  /// `AppStorageKey<Int>.Default[.appStorage("count"), default: 0]`.
   public var description: String {
-    "\(String(describing: Base.self)).Default[\(SharedRegistry.describe(base)), default: \(defaultValue())]"
+    "\(SwiftCodeWriter.typeName(of: Base.self)).Default[\(base), default: \(defaultValue())]"
   }
 }
 

@@ -77,7 +77,7 @@ extension SharedReaderKey where Self == FileStorageKey<[String]>.Default {
     let key: AppStorageKey<Int>.Default = .launchCount
     #expect(
       String(describing: key)
-        == "AppStorageKey<Int>.Default[AppStorageKey<Int>(\"launchCount\"), default: 3]")
+        == #"AppStorageKey<Int>.Default[.appStorage("launchCount"), default: 3]"#)
   }
 
   @Test func optionalKey_withoutADefault_isNil() {
