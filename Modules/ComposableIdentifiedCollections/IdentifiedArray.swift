@@ -290,6 +290,57 @@ public struct IdentifiedArray<ID: Hashable, Element> {
     return element
   }
 
+  /// Removes and returns the last element, whatever the array's identifier.
+  ///
+  /// The array must not be empty. This is O(1): no other element moves.
+  ///
+  /// ```swift
+  /// var users = IdentifiedArray(uniqueElements: [User(email: "a@x.org")], id: \.email)
+  /// let last = users.removeLast()
+  /// print(last.email, users.isEmpty)  // a@x.org true
+  /// ```
+  ///
+  /// - Returns: The removed element.
+  @discardableResult
+  public mutating func removeLast() -> Element {
+    precondition(!_elements.isEmpty, "IdentifiedArray.removeLast(): the array is empty.")
+    let element = _elements.removeLast()
+    _positions[element[keyPath: _id]] = nil
+    return element
+  }
+
+  /// Removes the last `k` elements, whatever the array's identifier.
+  ///
+  /// `k` must be between 0 and the number of elements. This is O(k).
+  ///
+  /// ```swift
+  /// users.removeLast(2)
+  /// ```
+  ///
+  /// - Parameter k: How many elements to remove from the end.
+  public mutating func removeLast(_ k: Int) {
+    precondition(
+      k >= 0 && k <= _elements.count,
+      "IdentifiedArray.removeLast(_:): cannot remove \(k) of \(_elements.count) elements."
+    )
+    for _ in 0..<k { removeLast() }
+  }
+
+  /// Removes and returns the first element, whatever the array's identifier.
+  ///
+  /// The array must not be empty. The other elements shift forward, in O(n).
+  ///
+  /// ```swift
+  /// let first = users.removeFirst()
+  /// ```
+  ///
+  /// - Returns: The removed element.
+  @discardableResult
+  public mutating func removeFirst() -> Element {
+    precondition(!_elements.isEmpty, "IdentifiedArray.removeFirst(): the array is empty.")
+    return remove(at: 0)
+  }
+
   /// Removes every element that satisfies the given predicate, keeping the others in order.
   ///
   /// This is O(n). If `shouldBeRemoved` throws, the error is rethrown and the collection is left

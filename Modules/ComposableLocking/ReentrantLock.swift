@@ -66,6 +66,15 @@ package final class ReentrantLock: @unchecked Sendable {
     }
     return try body()
   }
+
+  /// Whether the calling thread holds the lock, inside a `withLock` of its own.
+  ///
+  /// ```swift
+  /// lock.withLock { assert(lock.isHeldByCurrentThread) }
+  /// ```
+  package var isHeldByCurrentThread: Bool {
+    owner.load(ordering: .relaxed) == currentThreadIdentity()
+  }
 }
 
 #if !canImport(Darwin)

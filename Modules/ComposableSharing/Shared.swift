@@ -21,10 +21,14 @@ import ComposableIssueReporting
 @dynamicMemberLookup
 @propertyWrapper
 public struct Shared<Value: Sendable>: Sendable {
-  @usableFromInline let handle: SharedHandle<Value>
+  /// What this holder and its copies point to (see `projectedValue`).
+  @usableFromInline let slot: SharedSlot<Value>
+
+  /// The shared value this holder points to now.
+  @inlinable var handle: SharedHandle<Value> { slot.handle }
 
   init(handle: SharedHandle<Value>) {
-    self.handle = handle
+    self.slot = SharedSlot(handle)
   }
 
   /// Shares the value stored under `key`, or `wrappedValue` when nothing is stored yet.
@@ -178,17 +182,49 @@ public struct Shared<Value: Sendable>: Sendable {
   /// print(count)
   /// ```
   public var wrappedValue: Value {
-    handle.value
+    // NB: inside a tracker's `assert`, a value reads as what the assertion expects.
+    SharedChangeTracker.readsSnapshotsNow ? handle.snapshotOrValue : handle.value
   }
 
   /// The shared value itself, to mutate it or hand it (or a part of it) to another feature.
   ///
+  /// Assigning it points this holder, and every copy of it taken before, to another shared
+  /// value, as in the reference library.
+  ///
   /// ```swift
   /// $count.withLock { $0 += 1 }
+  /// let copy = $count
+  /// $count = Shared(value: 42)
+  /// print(copy.wrappedValue)  // 42
   /// ```
   public var projectedValue: Shared<Value> {
     get { self }
-    set { self = newValue }
+    nonmutating set { slot.replace(with: newValue.handle) }
+  }
+
+  /// Loads the value stored under another key, then points this holder, and every copy of it,
+  /// to that key's shared value.
+  ///
+  /// When nothing is stored under the key, it takes the holder's current value. A load error is
+  /// thrown, and the holder keeps its key.
+  ///
+  /// ```swift
+  /// try await $currentUser.load(.fileStorage(.documentsDirectory.appending(path: "\(id).json")))
+  /// ```
+  ///
+  /// - Parameter key: The key to load and keep from now on.
+  /// - Throws: The key's load error.
+  public func load(
+    _ key: some SharedKey<Value>,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+    column: UInt = #column
+  ) async throws {
+    let current = wrappedValue
+    let reference = SharedRegistry.reference(
+      for: key, default: { current }, skipInitialLoad: true,
+      fileID: fileID, filePath: filePath, line: line, column: column)
+    try await reference.load()
+    slot.replace(with: .reference(reference))
   }
 
   /// Mutates the value; mutations from any thread are serialised, and persisted by the key.
@@ -216,12 +252,15 @@ public struct Shared<Value: Sendable>: Sendable {
     // NB: a stored value whose key saves nothing, while no test store tracks changes, is mutated
     // here, specialized for the value's type: through the box's generic code a mutation cost
     // four times a lock.
-    if handle.mutatesDirectly, SharedChangeTracker.currentIfAny == nil {
-      // NB: `unsafeDowncast` is sound: only a `SharedReference` sets `mutatesDirectly`.
-      return try unsafeDowncast(handle, to: SharedReference<Value>.self).mutateUntracked(operation)
+    try slot.withHandle { handle in
+      if handle.mutatesDirectly, SharedChangeTracker.currentIfAny == nil {
+        // NB: `unsafeDowncast` is sound: only a `SharedReference` sets `mutatesDirectly`.
+        return try unsafeDowncast(handle, to: SharedReference<Value>.self).mutateUntracked(
+          operation)
+      }
+      return try handle.withLock(
+        operation, fileID: fileID, filePath: filePath, line: line, column: column)
     }
-    return try handle.withLock(
-      operation, fileID: fileID, filePath: filePath, line: line, column: column)
   }
 }
 
@@ -234,6 +273,7 @@ extension Shared: Equatable where Value: Equatable {
   public static func == (lhs: Self, rhs: Self) -> Bool {
     if lhs.handle.isSame(as: rhs.handle) {
       guard AssertionSides.areCompared else { return true }
+      lhs.handle.markAsserted()
       return lhs.handle.snapshotOrValue == lhs.handle.value
     }
     return lhs.wrappedValue == rhs.wrappedValue
@@ -264,8 +304,14 @@ extension Shared: CustomReflectable, _SideDumpable {
 }
 
 extension Shared: CustomStringConvertible {
-  /// The value's description.
+  /// The holder as the reference library prints it: its type, then its value or its key.
+  ///
+  /// ```swift
+  /// print(Shared(value: 1))  // Shared<Int>(value: 1)
+  /// @Shared(.appStorage("count")) var count = 0
+  /// print($count)  // Shared<Int>(.appStorage("count"))
+  /// ```
   public var description: String {
-    String(describing: wrappedValue)
+    "Shared<\(SwiftCodeWriter.typeName(of: Value.self))>(\(handle.holderDescription))"
   }
 }

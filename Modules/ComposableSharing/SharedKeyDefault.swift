@@ -1,3 +1,5 @@
+import ComposableCustomDump
+
 extension SharedReaderKey {
   /// This key with a default value of its own, so a holder needs none at its declaration.
   ///
@@ -40,6 +42,17 @@ public struct _SharedKeyDefault<Base: SharedReaderKey>: SharedReaderKey {
     _ key: Base, default value: @autoclosure @escaping @Sendable () -> Base.Value
   ) -> Self {
     Self(base: key, defaultValue: value)
+  }
+
+  /// The default value the key gives its holders, computed anew on each read.
+  ///
+  /// Use it to put a shared value back to its default, for example when it failed to load.
+  ///
+  /// ```swift
+  /// $syncUps.withLock { $0 = FileStorageKey<[SyncUp]>.Default.syncUps.initialValue }
+  /// ```
+  public var initialValue: Base.Value {
+    defaultValue()
   }
 
   /// The wrapped key's identity.
@@ -96,9 +109,10 @@ extension _SharedKeyDefault: SharedKey where Base: SharedKey {
 }
 
 extension _SharedKeyDefault: CustomStringConvertible {
-  /// The wrapped key and the default: `AppStorageKey<Int>.Default[…, default: 0]`.
+  /// The wrapped key and the default, as the reference library prints them:
+  /// `AppStorageKey<Int>.Default[.appStorage("count"), default: 0]`.
   public var description: String {
-    "\(String(describing: Base.self)).Default[\(SharedRegistry.describe(base)), default: \(defaultValue())]"
+    "\(SwiftCodeWriter.typeName(of: Base.self)).Default[\(base), default: \(defaultValue())]"
   }
 }
 

@@ -12,10 +12,14 @@ import ComposableIssueReporting
 @dynamicMemberLookup
 @propertyWrapper
 public struct SharedReader<Value: Sendable>: Sendable {
-  let handle: SharedHandle<Value>
+  /// What this reader and its copies point to (see `projectedValue`).
+  let slot: SharedSlot<Value>
+
+  /// The shared value this reader points to now.
+  var handle: SharedHandle<Value> { slot.handle }
 
   init(handle: SharedHandle<Value>) {
-    self.handle = handle
+    self.slot = SharedSlot(handle)
   }
 
   /// Reads the value stored under `key`, or `wrappedValue` when nothing is stored yet.
@@ -152,7 +156,7 @@ public struct SharedReader<Value: Sendable>: Sendable {
   }
 
   private init(shared: Shared<Value>) {
-    self.handle = shared.handle
+    self.init(handle: shared.handle)
   }
 
   /// Creates a reader of the same shared value as `projectedValue`.
@@ -174,17 +178,46 @@ public struct SharedReader<Value: Sendable>: Sendable {
   /// if isHapticsEnabled { playHaptic() }
   /// ```
   public var wrappedValue: Value {
-    handle.value
+    // NB: inside a tracker's `assert`, a value reads as what the assertion expects.
+    SharedChangeTracker.readsSnapshotsNow ? handle.snapshotOrValue : handle.value
   }
 
   /// The reader itself, to hand it (or a part of it) to another feature.
+  ///
+  /// Assigning it points this reader, and every copy of it taken before, to another shared
+  /// value, as in the reference library.
   ///
   /// ```swift
   /// Child.State(theme: $theme)
   /// ```
   public var projectedValue: SharedReader<Value> {
     get { self }
-    set { self = newValue }
+    nonmutating set { slot.replace(with: newValue.handle) }
+  }
+
+  /// Loads the value stored under another key, then points this reader, and every copy of it,
+  /// to that key's shared value.
+  ///
+  /// When nothing is stored under the key, it takes the reader's current value. A load error is
+  /// thrown, and the reader keeps its key.
+  ///
+  /// ```swift
+  /// try await $theme.load(.appStorage("theme-\(userID)"))
+  /// ```
+  ///
+  /// - Parameter key: The key to load and keep from now on.
+  /// - Throws: The key's load error.
+  public func load(
+    _ key: some SharedReaderKey<Value>,
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+    column: UInt = #column
+  ) async throws {
+    let current = wrappedValue
+    let reference = SharedRegistry.reference(
+      for: key, default: { current }, skipInitialLoad: true,
+      fileID: fileID, filePath: filePath, line: line, column: column)
+    try await reference.load()
+    slot.replace(with: .reference(reference))
   }
 }
 
@@ -194,6 +227,7 @@ extension SharedReader: Equatable where Value: Equatable {
   public static func == (lhs: Self, rhs: Self) -> Bool {
     if lhs.handle.isSame(as: rhs.handle) {
       guard AssertionSides.areCompared else { return true }
+      lhs.handle.markAsserted()
       return lhs.handle.snapshotOrValue == lhs.handle.value
     }
     return lhs.wrappedValue == rhs.wrappedValue
@@ -224,8 +258,13 @@ extension SharedReader: CustomReflectable, _SideDumpable {
 }
 
 extension SharedReader: CustomStringConvertible {
-  /// The value's description.
+  /// The reader as the reference library prints it: its type, then its value or its key.
+  ///
+  /// ```swift
+  /// @SharedReader(.appStorage("count")) var count = 0
+  /// print($count)  // SharedReader<Int>(.appStorage("count"))
+  /// ```
   public var description: String {
-    String(describing: wrappedValue)
+    "SharedReader<\(SwiftCodeWriter.typeName(of: Value.self))>(\(handle.holderDescription))"
   }
 }

@@ -108,7 +108,7 @@ public final class TestStore<State: Equatable, Action> {
   /// off the main actor.
   let completionChecks = Protected(TestCompletionChecks())
   /// The shared values the feature changed since the last step.
-  let sharedChanges = SharedChangeTracker()
+  let sharedChanges = SharedChangeTracker(reportUnassertedChanges: false)
   /// Gives the store's stack elements their ids: 0, 1, 2… in the order they are pushed.
   let stackElementIDs = StackElementIDGenerator.incrementing
   /// The next stack element id when the step being asserted started, so that its assertion

@@ -68,6 +68,28 @@ private func expectConsistent(
     expectConsistent(users, id: \.email)
   }
 
+  @Test func removeLastAndFirst_withACustomID() {
+    var users = IdentifiedArray(
+      uniqueElements: [
+        User(email: "c@x.org", name: "Cy"), User(email: "a@x.org", name: "Ann"),
+        User(email: "b@x.org", name: "Bo"), User(email: "d@x.org", name: "Di"),
+      ],
+      id: \.email
+    )
+    #expect(users.removeLast() == User(email: "d@x.org", name: "Di"))
+    #expect(users[id: "d@x.org"] == nil)
+    expectConsistent(users, id: \.email)
+    #expect(users.removeFirst() == User(email: "c@x.org", name: "Cy"))
+    #expect(users.ids == ["a@x.org", "b@x.org"])
+    expectConsistent(users, id: \.email)
+    users.removeLast(2)
+    #expect(users.isEmpty)
+    expectConsistent(users, id: \.email)
+    var list = todos(3)
+    #expect(list.removeLast().id == 3)
+    expectConsistent(list)
+  }
+
   @Test func emptyInitializers() {
     let users = IdentifiedArray<String, User>(id: \.email)
     #expect(users.isEmpty)

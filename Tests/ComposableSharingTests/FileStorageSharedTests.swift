@@ -25,13 +25,51 @@ private final class FileCounterModel {
     #expect(try storage.string(at: url) == "2")
   }
 
-  @Test func declaringAValueWritesNoFileUntilItChanges() throws {
+  @Test func declaringAValueCreatesAnEmptyFileUntilItChanges() throws {
     @Dependency(\.defaultFileStorage) var storage
     @Shared(.fileStorage(url)) var count = 5
     #expect(count == 5)
-    #expect(try storage.load(url) == nil)
+    #expect($count.loadError == nil)
+    #expect(try storage.load(url) == Data())
     $count.withLock { $0 = 6 }
     #expect(try storage.string(at: url) == "6")
+  }
+
+  @Test func emptyFileReadsAsTheDefault() throws {
+    @Dependency(\.defaultFileStorage) var storage
+    try storage.save(Data(), url)
+    @Shared(.fileStorage(url)) var count = 5
+    #expect(count == 5)
+    #expect($count.loadError == nil)
+  }
+
+  @Test func deletedFileResetsToTheDefaultAndBecomesAnEmptyFile() throws {
+    @Dependency(\.defaultFileStorage) var storage
+    try storage.save(Data("3".utf8), url)
+    @Shared(.fileStorage(url)) var count = 0
+    #expect(count == 3)
+    try storage.writeFromOutside(nil, url)
+    #expect(count == 0)
+    #expect(try storage.load(url) == Data())
+  }
+
+  @Test func customEncodeDecode() throws {
+    @Dependency(\.defaultFileStorage) var storage
+    @Shared(.utf8String) var string = ""
+    #expect($string.loadError == nil)
+    #expect(try storage.load(.utf8StringURL) == Data())
+    $string.withLock { $0 = "hello" }
+    #expect(try storage.load(.utf8StringURL).map { String(decoding: $0, as: UTF8.self) } == "hello")
+  }
+
+  @Test func customDecodeFailureIsTheLoadError() throws {
+    @Dependency(\.defaultFileStorage) var storage
+    try storage.save(Data([1, 2, 3]), .bytesURL)
+    @Shared(.rejectedBytes) var bytes: [UInt8] = []
+    #expect($bytes.loadError is Rejected)
+    #expect(
+      try storage.load(URL(fileURLWithPath: "/file-storage-shared-tests/bytes.bin.corrupt-1"))
+        == Data([1, 2, 3]))
   }
 
   @Test func holdersOfTheFileShareOneValue() {
@@ -63,41 +101,86 @@ private final class FileCounterModel {
   @Test func undecodableFileFallsBackToTheDefaultAndIsKept() throws {
     @Dependency(\.defaultFileStorage) var storage
     try storage.save(Data("{".utf8), url)
-    let issues = withExpectedIssue {
-      @Shared(.fileStorage(url)) var count = 3
-      #expect(count == 3)
-    }
+    @Shared(.fileStorage(url)) var count = 3
+    #expect(count == 3)
+    #expect($count.loadError is DecodingError)
     let movedTo = URL(fileURLWithPath: "/file-storage-shared-tests/count.json.corrupt-1")
-    #expect(issues.count == 1)
-    #expect(
-      issues.first?.message.contains(
-        """
-        The file at /file-storage-shared-tests/count.json could not be decoded, so it was moved \
-        aside, unchanged, to /file-storage-shared-tests/count.json.corrupt-1:
-        """) == true)
+    #expect(try storage.string(at: movedTo) == "{")
+    $count.withLock { $0 += 1 }
+    #expect($count.loadError == nil)
+    #expect(try storage.string(at: url) == "4")
     #expect(try storage.string(at: movedTo) == "{")
   }
 
-  @Test func failedSaveIsReportedAndTheValueKept() throws {
+  @Test func undecodableFileIsMovedAsideWithARuntimeWarningOutsideTests() throws {
+    @Dependency(\.defaultFileStorage) var storage
+    try storage.save(Data("{".utf8), url)
+    let issues = RuntimeWarning.$isEnabled.withValue(true) {
+      withExpectedIssue {
+        @Shared(.fileStorage(url)) var count = 3
+        #expect(count == 3)
+      }
+    }
+    let decodingError = #expect(throws: DecodingError.self) {
+      try JSONDecoder().decode(Int.self, from: Data("{".utf8))
+    }
+    #expect(
+      issues.map(\.message) == [
+        """
+        The file at /file-storage-shared-tests/count.json could not be decoded, so it was moved \
+        aside, unchanged, to /file-storage-shared-tests/count.json.corrupt-1: \
+        \(decodingError!)
+        """,
+        """
+        Could not load the shared value of \
+        FileStorageKey<Int>(/file-storage-shared-tests/count.json); using its default instead.
+
+        \(decodingError!)
+        """,
+      ])
+  }
+
+  @Test func failedSaveSetsTheSaveErrorAndKeepsTheValue() throws {
     let log = WriteLog()
     try withDependencies {
       $0.defaultFileStorage = log.recording(.inMemory, coalescingInterval: nil)
     } operation: {
       @Shared(.fileStorage(url)) var count = 0
       log.setFailing(true)
-      let issues = withExpectedIssue {
-        $count.withLock { $0 = 1 }
-      }
-      #expect(issues.count == 1)
+      $count.withLock { $0 = 1 }
       #expect(
-        issues.first?.message.contains(
-          "Could not write /file-storage-shared-tests/count.json: The disk is full.") == true)
+        ($count.saveError as? FileStorageError)?.description
+          == "Could not write /file-storage-shared-tests/count.json: The disk is full.")
       #expect(count == 1)
       log.setFailing(false)
       $count.withLock { $0 += 1 }
+      #expect($count.saveError == nil)
       @Dependency(\.defaultFileStorage) var storage
       let contents = try storage.string(at: url)
       #expect(contents == "2")
+    }
+  }
+
+  @Test func failedSaveIsARuntimeWarningOutsideTests() throws {
+    let log = WriteLog()
+    withDependencies {
+      $0.defaultFileStorage = log.recording(.inMemory, coalescingInterval: nil)
+    } operation: {
+      @Shared(.fileStorage(url)) var count = 0
+      log.setFailing(true)
+      let issues = RuntimeWarning.$isEnabled.withValue(true) {
+        withExpectedIssue { $count.withLock { $0 = 1 } }
+      }
+      #expect(
+        issues.map(\.message) == [
+          """
+          Could not save FileStorageKey<Int>(/file-storage-shared-tests/count.json): Could not \
+          write /file-storage-shared-tests/count.json: The disk is full.
+
+          The new value is kept in memory; it is lost when the app quits unless a later save \
+          succeeds.
+          """
+        ])
     }
   }
 
@@ -160,5 +243,29 @@ private final class FileCounterModel {
     #expect(count == value + 1000)
     @Dependency(\.defaultFileStorage) var storage
     #expect((try? storage.string(at: url)) == "\(value + 1000)")
+  }
+}
+
+private struct Rejected: Error {}
+
+extension URL {
+  fileprivate static let utf8StringURL = URL(
+    fileURLWithPath: "/file-storage-shared-tests/utf8-string.txt")
+  fileprivate static let bytesURL = URL(fileURLWithPath: "/file-storage-shared-tests/bytes.bin")
+}
+
+extension SharedKey where Self == FileStorageKey<String> {
+  fileprivate static var utf8String: Self {
+    .fileStorage(
+      .utf8StringURL,
+      decode: { data in String(decoding: data, as: UTF8.self) },
+      encode: { string in Data(string.utf8) }
+    )
+  }
+}
+
+extension SharedKey where Self == FileStorageKey<[UInt8]> {
+  fileprivate static var rejectedBytes: Self {
+    .fileStorage(.bytesURL, decode: { _ in throw Rejected() }, encode: { Data($0) })
   }
 }

@@ -171,44 +171,54 @@ struct FlagKey: SharedKey {
     #expect(store.flags.withLock { $0 }.isEmpty)
   }
 
-  @Test func unreadableValueFallsBackToTheDefaultAndReports() {
-    let line = #line + 2
-    let issues = withExpectedIssue {
-      @Shared(FlagKey("broken", failsToLoad: true)) var broken = true
-      #expect(broken)
-    }
-    #expect(issues.count == 1)
-    #expect(issues.first?.line == UInt(line))
-    #expect(
-      issues.first?.message.hasPrefix(
-        "Could not load the shared value of FlagKey([\"broken\"") == true)
-    #expect(issues.first?.message.hasSuffix("the flag store is unreadable") == true)
+  @Test func unreadableValueFallsBackToTheDefaultAndSetsTheLoadError() {
+    @Shared(FlagKey("broken", failsToLoad: true)) var broken = true
+    #expect(broken)
+    #expect($broken.loadError is FlagKey.Unreadable)
   }
 
-  @Test func failedSaveOfADeclaredDefaultIsReported() {
+  @Test func unreadableValueIsARuntimeWarningOutsideTests() {
     @Dependency(\.flagStore) var store
-    store.failsToSave.withLock { $0 = true }
-    let line = #line + 2
-    let issues = withExpectedIssue {
-      @Shared(FlagKey("vibration")) var vibration = true
-      #expect(vibration)
+    let line = #line + 3
+    let issues = RuntimeWarning.$isEnabled.withValue(true) {
+      withExpectedIssue {
+        @Shared(FlagKey("broken", failsToLoad: true)) var broken = true
+        #expect(broken)
+      }
     }
     #expect(issues.first?.line == UInt(line))
     #expect(
       issues.map(\.message) == [
-        "Could not save the default value of FlagKey([\"vibration\", \"\(ObjectIdentifier(store))\"]): "
-          + "the flag store is read-only"
+        """
+        Could not load the shared value of FlagKey(["broken", "\(ObjectIdentifier(store))"]); \
+        using its default instead.
+
+        the flag store is unreadable
+        """
       ])
   }
 
-  @Test func failedSaveReportsAndKeepsTheValueInMemory() {
+  @Test func declaringAValueDoesNotSaveItsDefault() {
+    @Dependency(\.flagStore) var store
+    store.failsToSave.withLock { $0 = true }
+    @Shared(FlagKey("vibration")) var vibration = true
+    #expect(vibration)
+    #expect($vibration.saveError == nil)
+    store.failsToSave.withLock { $0 = false }
+    @Shared(FlagKey("haptics")) var haptics = true
+    #expect(store.flags.withLock { $0 }.isEmpty)
+  }
+
+  @Test func failedSaveSetsTheSaveErrorAndKeepsTheValueInMemory() {
     @Dependency(\.flagStore) var store
     @Shared(FlagKey("sound")) var sound = false
     store.failsToSave.withLock { $0 = true }
-    let issues = withExpectedIssue { $sound.withLock { $0 = true } }
+    $sound.withLock { $0 = true }
     #expect(sound)
-    #expect(issues.first?.message.hasPrefix("Could not save FlagKey([\"sound\"") == true)
-    #expect(issues.first?.message.contains("the flag store is read-only") == true)
+    #expect($sound.saveError is FlagKey.Unwritable)
+    store.failsToSave.withLock { $0 = false }
+    $sound.withLock { $0 = false }
+    #expect($sound.saveError == nil)
   }
 }
 

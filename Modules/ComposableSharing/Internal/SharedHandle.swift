@@ -39,6 +39,26 @@ extension SharedBox {
 }
 
 /// A stored shared value's loading state and operations, whatever the type of its value.
+extension SharedBox {
+  /// Tells the tracker of a running `assert` that an assertion compared this value with itself,
+  /// so the change is asserted.
+  func markAsserted() {
+    guard SharedChangeTracker.readsSnapshotsNow, let tracker = SharedChangeTracker.current,
+      let root = root as? any SnapshottingReference
+    else { return }
+    tracker.markAsserted(root)
+  }
+}
+
+extension SharedBox {
+  /// What the reference library prints inside `Shared<…>(…)`: `value: 1` for a value of its own,
+  /// the key's description for a persisted one.
+  var holderDescription: String {
+    (root as? any SnapshottingReference)?.referenceDescription
+      ?? "value: \(String(reflecting: value))"
+  }
+}
+
 protocol SharedStatusReporting: AnyObject, Sendable {
   var isLoading: Bool { get }
   var loadError: (any Error)? { get }

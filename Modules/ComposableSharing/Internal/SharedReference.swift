@@ -1,3 +1,4 @@
+import ComposableCustomDump
 import ComposableIssueReporting
 import ComposableLocking
 
@@ -32,6 +33,8 @@ final class SharedReference<Value: Sendable>: SharedBox<Value>, @unchecked Senda
   private let access: SharedKeyAccess<Value>?
   /// Saves a mutated value: the key's save, unless the key's storage keeps this reference.
   private let persist: (@Sendable (Value, SaveContext, SaveContinuation) -> Void)?
+  /// Looks for a write made behind the key's back before a read (see `OutsideChangeCheckingKey`).
+  private let checkForOutsideChange: (@Sendable () -> Void)?
   let keyDescription: String
   /// Whether a load is under way, and the errors of the last load and save.
   private let status = Protected(SharedStatus())
@@ -56,6 +59,7 @@ final class SharedReference<Value: Sendable>: SharedBox<Value>, @unchecked Senda
     self.keyDescription = description
     self.access = access
     self.persist = access?.savesOnMutation == true ? access?.save : nil
+    self.checkForOutsideChange = access?.checkForOutsideChange
     super.init(mutatesDirectly: persist == nil)
   }
 
@@ -69,7 +73,12 @@ final class SharedReference<Value: Sendable>: SharedBox<Value>, @unchecked Senda
   }
 
   override var value: Value {
-    lock.withLock { storage.pointee }
+    // NB: a key whose storage reports no outside writes looks for one first, unless this thread
+    // is inside a mutation of the value, which taking an outside value would clobber.
+    if let checkForOutsideChange, !lock.isHeldByCurrentThread {
+      checkForOutsideChange()
+    }
+    return lock.withLock { storage.pointee }
   }
 
   override var description: String { keyDescription }
@@ -103,7 +112,9 @@ final class SharedReference<Value: Sendable>: SharedBox<Value>, @unchecked Senda
       // NB: inside a test store's assertion closure a mutation describes the expected value: it
       // changes the snapshot, never the live value. The tracker clears that snapshot after the
       // step, so it does not outlive the assertion.
-      defer { tracker?.track(self) }
+      defer {
+        tracker?.track(self, fileID: fileID, filePath: filePath, line: line, column: column)
+      }
       return try lock.withLock {
         var expected = snapshot ?? storage.pointee
         defer { snapshot = expected }
@@ -132,7 +143,7 @@ final class SharedReference<Value: Sendable>: SharedBox<Value>, @unchecked Senda
       newVersion = version
       return result
     }
-    tracker?.track(self)
+    tracker?.track(self, fileID: fileID, filePath: filePath, line: line, column: column)
     if observers.isObserved { notifyObservers() }
     if let newValue {
       save(
@@ -191,6 +202,26 @@ final class SharedReference<Value: Sendable>: SharedBox<Value>, @unchecked Senda
     lock.withLock { snapshot = nil }
   }
 
+  var unassertedChange: (before: String, after: String)? {
+    let pending: (before: Value, after: Value)? = lock.withLock {
+      guard let snapshot else { return nil }
+      return (snapshot, storage.pointee)
+    }
+    guard let pending else { return nil }
+    return (String(reflecting: pending.before), String(reflecting: pending.after))
+  }
+
+  /// What the reference library prints inside `Shared<…>(…)`: `value: 1` for a value of its own,
+  /// the key's description for a persisted one.
+  var referenceDescription: String {
+    guard let access else { return "value: \(String(reflecting: value))" }
+    return access.name
+  }
+
+  var sharedDescription: String {
+    "Shared<\(SwiftCodeWriter.typeName(of: Value.self))>(\(referenceDescription))"
+  }
+
   func takeSnapshot() -> (any Sendable)? {
     lock.withLock {
       defer { snapshot = nil }
@@ -228,7 +259,8 @@ final class SharedReference<Value: Sendable>: SharedBox<Value>, @unchecked Senda
             return
           }
           status.withLock { $0.saveError = error }
-          reportIssue(
+          // NB: the error is the holder's `saveError`; a test reads it there, an app is warned.
+          RuntimeWarning.report(
             """
             Could not save \(description): \(error)
 
@@ -331,6 +363,16 @@ struct SharedKeyAccess<Value: Sendable>: Sendable {
   let save: (@Sendable (Value, SaveContext, SaveContinuation) -> Void)?
   /// Whether each mutation is saved: not when the key's storage keeps the reference itself.
   let savesOnMutation: Bool
+  /// Looks for a write made behind the key's back, for a storage that reports none (app storage
+  /// on Linux): the value is read after it.
+  var checkForOutsideChange: (@Sendable () -> Void)? = nil
+}
+
+/// A key whose storage does not report every outside write: its holders ask it to look for one
+/// whenever they are read.
+protocol OutsideChangeCheckingKey: SharedReaderKey {
+  /// Delivers a write made behind the key's back to its subscriptions, if there was one.
+  func checkForOutsideChange()
 }
 
 /// Whether a shared value is loading, and what went wrong last.
@@ -350,6 +392,13 @@ struct SharedStatus: Sendable {
 protocol SnapshottingReference: AnyObject, Sendable {
   var hasPendingChange: Bool { get }
   func resetSnapshot()
+  /// The value before the pending change and the value now, as `String(reflecting:)` shows
+  /// them, when a change is pending.
+  var unassertedChange: (before: String, after: String)? { get }
+  /// The shared value as the reference library prints a holder of it: `Shared<Int>(value: 1)`.
+  var sharedDescription: String { get }
+  /// What the reference library prints inside `Shared<…>(…)`.
+  var referenceDescription: String { get }
   /// Takes out the pending snapshot, if any: the value then compares as unchanged.
   func takeSnapshot() -> (any Sendable)?
   /// Puts back a snapshot that `takeSnapshot` took out.

@@ -134,38 +134,21 @@ package enum SharedRegistry {
     keeping?.keep(reference)
     if !skipInitialLoad {
       reference.setLoading(true)
-      // NB: a reader and a writer of one key share one reference, so whoever creates it gives it
-      // the key's writer, if the key has one.
-      let saveDefault =
-        keeping == nil && !(key is any DefaultStaysUnsavedKey) ? access.save : nil
       // NB: a strong capture: a weak reference to the reference would move its reference count
       // to a side table and make every retain and release of it (every mutation) slower. The
-      // handler lives only until the key resumes or releases its continuation.
+      // handler lives only until the key resumes or releases its continuation. Declaring a value
+      // never saves its default, as in the reference: a key that wants its default stored (app
+      // storage does) stores it when it loads.
       initialLoad.attach { [reference] result in
         reference.finishLoading(result, replacingMissingWith: nil)
-        switch result {
-        case .success(.some):
-          break
-        case .success(.none):
-          // NB: the first holder's default becomes the stored value, so that declaring
-          // `@Shared(key) var value = 42` sets what every later holder sees, even once the
-          // declaring holder is gone. A file is written only when the value really changes.
-          saveDefault?(
-            initialValue, .didSet,
-            SaveContinuation(access.name) { result in
-              guard case .failure(let error) = result else { return }
-              reportIssue(
-                "Could not save the default value of \(describe(key)): \(error)",
-                fileID: fileID, filePath: filePath, line: line, column: column)
-            })
-        case .failure(let error):
-          reportIssue(
-            """
-            Could not load the shared value of \(describe(key)); using its default instead.
+        guard case .failure(let error) = result else { return }
+        // NB: the error is the holder's `loadError`; a test reads it there, an app is warned.
+        RuntimeWarning.report(
+          """
+          Could not load the shared value of \(describe(key)); using its default instead.
 
-            \(error)
-            """, fileID: fileID, filePath: filePath, line: line, column: column)
-        }
+          \(error)
+          """, fileID: fileID, filePath: filePath, line: line, column: column)
       }
     }
     if keeping != nil { return reference }
@@ -176,7 +159,7 @@ package enum SharedRegistry {
           guard let reference else { return }
           reference.finishLoading(result, replacingMissingWith: initialValue)
           guard case .failure(let error) = result else { return }
-          reportIssue(
+          RuntimeWarning.report(
             """
             Could not load the shared value of \(describe(key)); keeping the value in memory.
 
@@ -194,12 +177,17 @@ package enum SharedRegistry {
   private static func access<Key: SharedReaderKey>(
     to key: Key, keeping: (any ReferenceStorageKey)?
   ) -> SharedKeyAccess<Key.Value> {
-    SharedKeyAccess(
+    var checkForOutsideChange: (@Sendable () -> Void)?
+    if let checking = key as? any OutsideChangeCheckingKey {
+      checkForOutsideChange = { checking.checkForOutsideChange() }
+    }
+    return SharedKeyAccess(
       name: String(describing: key),
       load: { context, continuation in key.load(context: context, continuation: continuation) },
       // NB: a key whose storage keeps the reference needs no saving: the storage holds the value.
       save: keeping == nil ? (key as? any SharedKey).map { saver($0, as: Key.Value.self) } : nil,
-      savesOnMutation: keeping == nil
+      savesOnMutation: keeping == nil,
+      checkForOutsideChange: checkForOutsideChange
     )
   }
 
@@ -304,8 +292,3 @@ struct SharedKeyID: Hashable, Sendable {
     combine(key)
   }
 }
-
-/// A key whose declared default is not saved when its first holder is created: the first real
-/// mutation is. A file storage key is one, as in the reference: declaring a shared value never
-/// writes a file.
-package protocol DefaultStaysUnsavedKey {}

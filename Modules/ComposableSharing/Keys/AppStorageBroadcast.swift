@@ -13,6 +13,9 @@ enum AppStorageBroadcast {
   private struct State {
     var subscribers: [AppStorageKeyID: [Int: AppStorageSubscriber]] = [:]
     var nextToken = 0
+    /// What each subscribed entry held when the kit last wrote or looked at it: a different
+    /// object found later was written by someone else.
+    var known: [AppStorageKeyID: StoredObject] = [:]
   }
 
   private static let state = Protected(State())
@@ -24,13 +27,17 @@ enum AppStorageBroadcast {
     let token = state.withLock { state in
       defer { state.nextToken += 1 }
       state.subscribers[id, default: [:]][state.nextToken] = subscriber
+      if state.known[id] == nil { state.known[id] = StoredObject(id.object()) }
       return state.nextToken
     }
     return SharedSubscription {
       subscriber.cancel()
       state.withLock { state in
         state.subscribers[id]?[token] = nil
-        if state.subscribers[id]?.isEmpty == true { state.subscribers[id] = nil }
+        if state.subscribers[id]?.isEmpty == true {
+          state.subscribers[id] = nil
+          state.known[id] = nil
+        }
       }
     }
   }
@@ -45,9 +52,28 @@ enum AppStorageBroadcast {
       // NB: written under the lock so that writes and the move-aside of unreadable entries are
       // never interleaved.
       AppStorageSystemObserver.ownWrite { store.defaults.set(object, forKey: key) }
+      if state.subscribers[id] != nil { state.known[id] = StoredObject(id.object()) }
       return state.subscribers[id].map { Array($0.values) } ?? []
     }
     for subscriber in subscribers where subscriber.origin !== origin {
+      subscriber.notify()
+    }
+  }
+
+  /// Tells the subscribers of an entry when it holds something other than what the kit last
+  /// wrote or saw there: a write made with plain `UserDefaults.set(_:forKey:)` or
+  /// `removeObject(forKey:)`, which `UserDefaults` reports to nobody on Linux.
+  ///
+  /// Holders call it when they are read, so a value written behind their back is what they read.
+  static func deliverOutsideChange(of id: AppStorageKeyID) {
+    let subscribers = state.withLock { state -> [AppStorageSubscriber] in
+      guard let known = state.known[id] else { return [] }
+      let current = StoredObject(id.object())
+      guard current != known else { return [] }
+      state.known[id] = current
+      return state.subscribers[id].map { Array($0.values) } ?? []
+    }
+    for subscriber in subscribers {
       subscriber.notify()
     }
   }
@@ -81,6 +107,10 @@ enum AppStorageBroadcast {
       AppStorageSystemObserver.ownWrite {
         store.defaults.set(object, forKey: movedTo)
         store.defaults.removeObject(forKey: key)
+      }
+      for key in [key, movedTo] {
+        let id = AppStorageKeyID(store: store, key: key)
+        if state.subscribers[id] != nil { state.known[id] = StoredObject(id.object()) }
       }
       let subscribers = [key, movedTo].flatMap { key in
         state.subscribers[AppStorageKeyID(store: store, key: key)].map { Array($0.values) } ?? []
@@ -145,6 +175,32 @@ final class AppStorageSubscriber: Sendable {
       }
       state.isPending = false
       return true
+    }
+  }
+}
+
+/// An object stored in `UserDefaults`, compared by value: what tells an entry written by someone
+/// else from one the kit wrote.
+struct StoredObject: Equatable, @unchecked Sendable {
+  // NB: `@unchecked Sendable` is sound: the object is a property-list value (a number, a string,
+  // data, a date, an array or a dictionary of those), immutable once stored, and only compared.
+  private let object: Any?
+
+  init(_ object: Any?) {
+    self.object = object
+  }
+
+  static func == (lhs: Self, rhs: Self) -> Bool {
+    switch (lhs.object, rhs.object) {
+    case (nil, nil):
+      return true
+    case (nil, _), (_, nil):
+      return false
+    case (let left?, let right?):
+      if let left = left as? AnyHashable, let right = right as? AnyHashable {
+        return left == right
+      }
+      return String(reflecting: left) == String(reflecting: right)
     }
   }
 }

@@ -56,6 +56,29 @@ extension AppStorageConversion<Data> {
   static let data = Self(expectedType: "Data", encode: { $0 }) { $0 as? Data }
 }
 
+extension AppStorageConversion<[String]> {
+  static let strings = Self(expectedType: "[String]", encode: { $0 }) { object in
+    if let strings = object as? [String] { return strings }
+    // NB: an array read back from a property list may hold its strings as `Any`.
+    guard let objects = object as? [Any] else { return nil }
+    let strings = objects.compactMap { $0 as? String }
+    return strings.count == objects.count ? strings : nil
+  }
+}
+
+extension AppStorageConversion where Value: Codable & Sendable {
+  /// Stores a value as its JSON encoding, in a `Data` entry, as the reference library does.
+  static func codable() -> Self {
+    Self(
+      expectedType: "\(Value.self) (JSON data)",
+      encode: { try? JSONEncoder().encode($0) }
+    ) { object in
+      guard let data = object as? Data else { return nil }
+      return try? JSONDecoder().decode(Value.self, from: data)
+    }
+  }
+}
+
 extension AppStorageConversion<URL> {
   static let url = Self(expectedType: "URL", encode: archive) { object in
     switch object {

@@ -118,14 +118,38 @@ extension DependencyValues {
   }
 }
 
+private enum AppStorageKeyFormatWarningEnabledKey: DependencyKey {
+  static let liveValue = true
+  static let testValue = true
+}
+
+extension DependencyValues {
+  /// Whether an `.appStorage` key whose name holds a `.` or starts with `@` is reported when a
+  /// holder of it appears, as the reference library reports it.
+  ///
+  /// Key-value observation, which Apple platforms use to see outside writes of an entry, cannot
+  /// observe such a name. Turn the report off at the app's entry point when the name is not yours
+  /// to change.
+  ///
+  /// ```swift
+  /// prepareDependencies {
+  ///   $0.appStorageKeyFormatWarningEnabled = false
+  /// }
+  /// ```
+  public var appStorageKeyFormatWarningEnabled: Bool {
+    get { self[AppStorageKeyFormatWarningEnabledKey.self] }
+    set { self[AppStorageKeyFormatWarningEnabledKey.self] = newValue }
+  }
+}
+
 /// Writing an entry the way `.appStorage` keys do, so that every holder sees it.
 extension UserDefaults {
   /// Stores a value the way `.appStorage` keys do, and tells their subscriptions at once.
   ///
-  /// Writes made with `set(_:forKey:)` reach `.appStorage` holders only on Apple platforms, where
-  /// `UserDefaults` reports changes (key-value observing); elsewhere (Linux) they are seen only by
-  /// holders created afterwards. Write through this method (or through a key's `save`) so that
-  /// every holder of the entry sees the change everywhere. A `URL` and a `Date` are stored as the
+  /// Writes made with `set(_:forKey:)` reach `.appStorage` holders too: on Apple platforms as they
+  /// happen (`UserDefaults` reports changes), on Linux when a holder is next read (`UserDefaults`
+  /// reports nothing there, so its subscribers, such as a `values` stream, hear of it only then).
+  /// This method tells every subscription at once, everywhere. A `URL` and a `Date` are stored as the
   /// keys store them (a keyed archive that `url(forKey:)` reads, and a `Date`); `nil` removes the
   /// entry; anything else must be a property-list value.
   ///

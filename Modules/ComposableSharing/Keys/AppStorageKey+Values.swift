@@ -294,4 +294,90 @@ extension SharedReaderKey {
   ) -> Self where Self == AppStorageKey<Date?> {
     AppStorageKey(key, store: store, conversion: .optional(.date))
   }
+
+  /// An array of strings stored in `UserDefaults` under `key`.
+  ///
+  /// Stored as an array, so `stringArray(forKey:)` reads it. In tests each test has its own
+  /// store, so tests never see each other's values.
+  ///
+  /// ```swift
+  /// @Shared(.appStorage("recentSearches")) var recentSearches: [String] = []
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - key: The entry's name.
+  ///   - store: The `UserDefaults` to use; when `nil`, the key uses
+  ///     ``ComposableDependencies/DependencyValues/defaultAppStorage`` as it is when the key is
+  ///     created.
+  /// - Returns: The key.
+  public static func appStorage(
+    _ key: String, store: UserDefaults? = nil
+  ) -> Self where Self == AppStorageKey<[String]> {
+    AppStorageKey(key, store: store, conversion: .strings)
+  }
+
+  /// An optional array of strings stored in `UserDefaults` under `key`; saving `nil` removes the
+  /// entry.
+  ///
+  /// Stored as an array. A missing entry loads as the holder's default.
+  ///
+  /// ```swift
+  /// @Shared(.appStorage("recentSearches")) var recentSearches: [String]? = nil
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - key: The entry's name.
+  ///   - store: The `UserDefaults` to use; when `nil`, the key uses
+  ///     ``ComposableDependencies/DependencyValues/defaultAppStorage`` as it is when the key is
+  ///     created.
+  /// - Returns: The key.
+  public static func appStorage(
+    _ key: String, store: UserDefaults? = nil
+  ) -> Self where Self == AppStorageKey<[String]?> {
+    AppStorageKey(key, store: store, conversion: .optional(.strings))
+  }
+
+  /// A `Codable` value stored in `UserDefaults` under `key`, as its JSON encoding.
+  ///
+  /// Stored as `Data` holding JSON, as the reference library stores it. Types with a more direct
+  /// storage (`Int`, `String`, `[String]`, `RawRepresentable` values…) use it instead: this
+  /// overload is the last resort.
+  ///
+  /// ```swift
+  /// struct Settings: Codable { var volume = 0.5 }
+  /// @Shared(.appStorage("settings")) var settings = Settings()
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - key: The entry's name.
+  ///   - store: The `UserDefaults` to use; when `nil`, the key uses
+  ///     ``ComposableDependencies/DependencyValues/defaultAppStorage`` as it is when the key is
+  ///     created.
+  /// - Returns: The key.
+  @_disfavoredOverload
+  public static func appStorage<Value: Codable>(
+    _ key: String, store: UserDefaults? = nil
+  ) -> Self where Self == AppStorageKey<Value> {
+    AppStorageKey(key, store: store, conversion: .codable())
+  }
+
+  /// An optional `Codable` value stored in `UserDefaults` under `key`, as its JSON encoding;
+  /// saving `nil` removes the entry.
+  ///
+  /// ```swift
+  /// @Shared(.appStorage("settings")) var settings: Settings? = nil
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - key: The entry's name.
+  ///   - store: The `UserDefaults` to use; when `nil`, the key uses
+  ///     ``ComposableDependencies/DependencyValues/defaultAppStorage`` as it is when the key is
+  ///     created.
+  /// - Returns: The key.
+  @_disfavoredOverload
+  public static func appStorage<Value: Codable>(
+    _ key: String, store: UserDefaults? = nil
+  ) -> Self where Self == AppStorageKey<Value?> {
+    AppStorageKey(key, store: store, conversion: .optional(.codable()))
+  }
 }

@@ -1,4 +1,5 @@
 import ComposableDependencies
+import ComposableIssueReporting
 import Foundation
 
 /// Shares a value stored in `UserDefaults`, under a name.
@@ -106,9 +107,10 @@ public struct AppStorageKey<Value: Sendable>: SharedKey {
   ///
   /// The key's own saves (and those of its copies) are not reported: its holder made them.
   /// `didSet` receives `nil` when the entry is removed; a value of another type written by another
-  /// key is not reported. Writes made with plain `UserDefaults.set(_:forKey:)`, or by another
-  /// process, are seen on Apple platforms (key-value observing, or `didChangeNotification` for a
-  /// name with a `.` or `@`), and not on Linux, where `UserDefaults` reports no changes.
+  /// key is not reported. Writes made with plain `UserDefaults.set(_:forKey:)` or
+  /// `removeObject(forKey:)` are seen on Apple platforms as they happen (key-value observing, or
+  /// `didChangeNotification` for a name with a `.` or `@`); on Linux, where `UserDefaults` reports
+  /// no changes, a `@Shared` holder of the entry sees them when it is next read.
   ///
   /// ```swift
   /// let subscription = key.subscribe(initialValue: 0) { count in print(count ?? 0) }
@@ -138,9 +140,22 @@ public struct AppStorageKey<Value: Sendable>: SharedKey {
   }
 }
 
+extension AppStorageKey: OutsideChangeCheckingKey {
+  func checkForOutsideChange() {
+    #if !canImport(ObjectiveC)
+      // NB: on Apple platforms `UserDefaults` reports outside writes (see `subscribe`); on Linux
+      // it reports nothing, so a holder looks at the entry whenever it is read.
+      AppStorageBroadcast.deliverOutsideChange(of: id)
+    #endif
+  }
+}
+
 extension AppStorageKey {
   /// Loads the stored value at once: resumes with it, or with the initial value when nothing is
   /// stored, or with the error ``load(initialValue:)`` throws.
+  ///
+  /// The first load of a holder (whose context carries its default) stores that default when the
+  /// entry is missing, as `@AppStorage` registers it: other readers of the defaults see it.
   ///
   /// ```swift
   /// key.load(context: .userInitiated, continuation: LoadContinuation { print($0) })
@@ -150,7 +165,12 @@ extension AppStorageKey {
   ///   - context: Why the value is loaded.
   ///   - continuation: Receives the result before this returns.
   public func load(context: LoadContext<Value>, continuation: LoadContinuation<Value>) {
-    continuation.resume(with: Result { try load(initialValue: context.initialValue) })
+    let result = Result { try load(initialValue: context.initialValue) }
+    if case .success(nil) = result, let initialValue = context.initialValue {
+      AppStorageBroadcast.write(
+        conversion.encode(initialValue), forKey: key, in: store, origin: instance)
+    }
+    continuation.resume(with: result)
   }
 
   /// Saves the value, coalesced or not as ``save(_:immediately:)`` does: immediately when the
@@ -181,9 +201,61 @@ extension AppStorageKey {
   public func subscribe(
     context: LoadContext<Value>, subscriber: SharedSubscriber<Value>
   ) -> SharedSubscription {
-    subscribe(initialValue: context.initialValue) { value in
+    reportKeyFormat()
+    return subscribe(initialValue: context.initialValue) { value in
       if let value { subscriber.yield(value) } else { subscriber.yieldReturningInitialValue() }
     }
+  }
+}
+
+extension AppStorageKey {
+  /// Reports a name that key-value observation cannot observe, unless
+  /// `appStorageKeyFormatWarningEnabled` is off, in the reference library's words.
+  private func reportKeyFormat() {
+    let containsPeriod = key.contains(".")
+    guard containsPeriod || key.hasPrefix("@") else { return }
+    @Dependency(\.appStorageKeyFormatWarningEnabled) var isEnabled
+    guard isEnabled else { return }
+    let character = containsPeriod ? "." : "@"
+    reportIssue(
+      """
+      A Shared app storage key (\(key.debugDescription)) contains an invalid character \
+      (\(character.debugDescription)) for key-value observation. External updates will be \
+      observed less efficiently and accurately via notification center, instead.
+
+      Please reformat this key by removing invalid characters in order to ensure efficient, \
+      cross-process observation.
+
+      If you cannot control the format of this key and would like to silence this warning, \
+      override the '\\.appStorageKeyFormatWarningEnabled' dependency at the entry point of your \
+      application. For example:
+
+          + import Dependencies
+
+          \u{2007} @main
+          \u{2007} struct MyApp: App {
+          \u{2007}   init() {
+          +     prepareDependencies {
+          +       $0.appStorageKeyFormatWarningEnabled = false
+          +     }
+          \u{2007}     // ...
+          \u{2007}   }
+
+          \u{2007}   var body: some Scene { /* ... */ }
+          \u{2007} }
+      """
+    )
+  }
+}
+
+extension AppStorageKey: CustomStringConvertible {
+  /// The key as the reference library prints it.
+  ///
+  /// ```swift
+  /// print(AppStorageKey<Int>.appStorage("count"))  // .appStorage("count")
+  /// ```
+  public var description: String {
+    ".appStorage(\(String(reflecting: key)))"
   }
 }
 
@@ -198,6 +270,11 @@ public struct AppStorageKeyID: Hashable, Sendable, CustomStringConvertible {
   // `ObjectIdentifier`) while this id exists.
   private let store: AppStorageStore
   private let key: String
+
+  /// What the entry holds now.
+  func object() -> Any? {
+    store.defaults.object(forKey: key)
+  }
 
   init(store: AppStorageStore, key: String) {
     self.store = store

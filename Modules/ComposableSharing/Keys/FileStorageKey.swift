@@ -3,15 +3,25 @@ import ComposableDependencies
 import ComposableIssueReporting
 import Foundation
 
-/// Persists a shared value as a JSON file, and picks up changes made to the file outside the
-/// app.
+/// Persists a shared value in a file (as JSON, or in a format of your own), and picks up changes
+/// made to the file outside the app.
 ///
-/// Create it with ``SharedReaderKey/fileStorage(_:decoder:encoder:)``. It reads and writes
-/// through the `defaultFileStorage` dependency (the real file system in the app, a fresh
-/// in-memory one in each test) and times its work with the `continuousClock` dependency, both
-/// captured when the key is created. Saves are coalesced (see ``FileStorage/coalescingInterval``:
-/// at most one write per second on the file system, and the last value is always written). A file
-/// that cannot be decoded is moved aside, never overwritten nor deleted.
+/// Create it with ``SharedReaderKey/fileStorage(_:decoder:encoder:)`` or
+/// ``SharedReaderKey/fileStorage(_:decode:encode:)``. It reads and writes through the
+/// `defaultFileStorage` dependency (the real file system in the app, a fresh in-memory one in each
+/// test) and times its work with the `continuousClock` dependency, both captured when the key is
+/// created.
+///
+/// The file's life follows the reference library's: declaring a holder of a missing file creates
+/// an empty one (and its directory), an empty file reads as the holder's default, the first
+/// mutation writes the value, and a file deleted outside the app resets the holders to their
+/// default and is created again, empty. Saves are coalesced (see ``FileStorage/coalescingInterval``:
+/// at most one write per second on the file system, and the last value is always written).
+///
+/// Errors surface as the holder's `loadError` and `saveError`, never as test failures: a file that
+/// cannot be decoded sets `loadError` to the decoding error itself. No data is destroyed: such a
+/// file is moved aside (`name.json` to `name.json.corrupt-1`) rather than overwritten, silently
+/// in a test and with a runtime warning in an app.
 ///
 /// ```swift
 /// extension SharedReaderKey where Self == FileStorageKey<[Todo]> {
@@ -22,14 +32,17 @@ import Foundation
 ///
 /// @Shared(.todos) var todos = []
 /// ```
-public struct FileStorageKey<Value: Codable & Sendable>: SharedKey {
+public struct FileStorageKey<Value: Sendable>: SharedKey {
   private let url: URL
   private let storage: FileStorage
   private let clock: any Clock<Duration>
-  private let decoder: JSONDecoder
-  private let encoder: JSONEncoder
+  private let decode: @Sendable (Data) throws -> Value
+  private let encode: @Sendable (Value) throws -> Data
 
-  init(url: URL, decoder: JSONDecoder, encoder: JSONEncoder) {
+  init(
+    url: URL, decode: @escaping @Sendable (Data) throws -> Value,
+    encode: @escaping @Sendable (Value) throws -> Data
+  ) {
     @Dependency(\.defaultFileStorage) var storage
     @Dependency(\.continuousClock) var clock
     self.url = url.standardizedFileURL
@@ -39,8 +52,8 @@ public struct FileStorageKey<Value: Codable & Sendable>: SharedKey {
     // report every tick and never wait, so a live file system would make the watch loop spin:
     // real time paces it then.
     self.clock = clock is UnimplementedClock ? ContinuousClock() : clock
-    self.decoder = decoder
-    self.encoder = encoder
+    self.decode = decode
+    self.encode = encode
   }
 
   /// The storage and the file: keys of one file in one storage share a value, and two tests
@@ -56,21 +69,21 @@ public struct FileStorageKey<Value: Codable & Sendable>: SharedKey {
     FileStorageKeyID(storage: storage.state.id, url: url)
   }
 
-  /// Reads and decodes the file, or returns `nil` when there is no file.
+  /// Reads and decodes the file, or returns `nil` when there is no file or it is empty.
   ///
   /// A file whose contents cannot be decoded is moved aside (`name.json` to
-  /// `name.json.corrupt-1`), keeping its bytes, and the thrown
-  /// ``FileStorageError/undecodable(url:movedTo:decodingError:)`` names both places and the
-  /// decoding error. When it cannot even be moved, or cannot be read, it stays in place and the
-  /// key refuses to overwrite it until a load succeeds.
+  /// `name.json.corrupt-1`), keeping its bytes, and the decoding error is thrown as it is; outside
+  /// tests a runtime warning says where the bytes went. When the file cannot even be moved, or
+  /// cannot be read, it stays in place and the key refuses to overwrite it until a load succeeds.
   ///
   /// ```swift
   /// let count = try FileStorageKey<Int>.fileStorage(url).load(initialValue: 0)
   /// ```
   ///
-  /// - Parameter initialValue: Unused: a missing file is reported as `nil`.
-  /// - Returns: The decoded value, or `nil` when there is no file.
-  /// - Throws: A ``FileStorageError`` when the file exists but cannot be read or decoded.
+  /// - Parameter initialValue: Unused: a missing or empty file is reported as `nil`.
+  /// - Returns: The decoded value, or `nil` when there is no file or it is empty.
+  /// - Throws: The decoding error when the file cannot be decoded, or
+  ///   ``FileStorageError/readFailed(url:underlying:)`` when it cannot be read.
   public func load(initialValue: Value?) throws -> Value? {
     let data: Data?
     do {
@@ -79,36 +92,62 @@ public struct FileStorageKey<Value: Codable & Sendable>: SharedKey {
       storage.state.setRefusesOverwrite(true, url: url)
       throw FileStorageError.readFailed(url: url, underlying: error)
     }
-    guard let data else {
+    guard let data, !data.isEmpty else {
       storage.state.setRefusesOverwrite(false, url: url)
       return nil
     }
+    return try decodeOrMoveAside(data)
+  }
+
+  /// Decodes the file's contents; when they cannot be decoded, moves the file aside (or refuses
+  /// to overwrite it when it cannot be moved), warns outside tests, and throws the decoding error.
+  private func decodeOrMoveAside(_ data: Data) throws -> Value {
     let decodingError: any Error
     do {
-      let value = try decoder.decode(Value.self, from: data)
+      let value = try decode(data)
       storage.state.setRefusesOverwrite(false, url: url)
       return value
     } catch {
       decodingError = error
     }
-    let movedTo: URL
     do {
-      movedTo = try storage.moveAside(url)
+      let movedTo = try storage.moveAside(url)
+      storage.state.setRefusesOverwrite(false, url: url)
+      RuntimeWarning.report(
+        FileStorageError.undecodable(url: url, movedTo: movedTo, decodingError: decodingError)
+          .description)
     } catch {
       storage.state.setRefusesOverwrite(true, url: url)
-      throw FileStorageError.undecodableLeftInPlace(
-        url: url, decodingError: decodingError, moveError: error)
+      RuntimeWarning.report(
+        FileStorageError.undecodableLeftInPlace(
+          url: url, decodingError: decodingError, moveError: error
+        ).description)
     }
-    storage.state.setRefusesOverwrite(false, url: url)
-    throw FileStorageError.undecodable(url: url, movedTo: movedTo, decodingError: decodingError)
+    throw decodingError
+  }
+
+  /// Creates the file, empty, and its directory, when there is no file: a watched file always
+  /// exists, as in the reference library.
+  private func createEmptyFileIfMissing() throws {
+    let existing: Data?
+    do {
+      existing = try storage.load(url)
+    } catch {
+      // NB: a file that exists but cannot be read is left alone.
+      return
+    }
+    guard existing == nil else { return }
+    try storage.createDirectory(url.deletingLastPathComponent())
+    try storage.save(Data(), url)
   }
 
   /// Encodes the value and writes it to the file, now or coalesced with the saves that follow.
   ///
   /// Unless `immediately` is `true`, a save within the storage's
   /// ``FileStorage/coalescingInterval`` of the last write waits for the end of the interval, and
-  /// only the latest waiting value is written then; a failure of that later write is reported as
-  /// an issue naming the file. The directory is created when missing.
+  /// only the latest waiting value is written then; a failure of that later write is a runtime
+  /// warning naming the file outside tests (a holder's `saveError` records it). The directory is
+  /// created when missing.
   ///
   /// ```swift
   /// try FileStorageKey<Int>.fileStorage(url).save(42, immediately: true)
@@ -119,15 +158,33 @@ public struct FileStorageKey<Value: Codable & Sendable>: SharedKey {
   ///   - immediately: Whether to write now, with no coalescing.
   /// - Throws: A ``FileStorageError`` when a write made now fails.
   public func save(_ value: Value, immediately: Bool) throws {
+    _ = try save(value, immediately: immediately) { result in
+      guard case .failure(let error) = result else { return }
+      RuntimeWarning.report(
+        """
+        \(error)
+
+        The save was coalesced, so it failed after the mutation returned. The value is kept in \
+        memory, and the next save of the file writes it again.
+        """)
+    }
+  }
+
+  /// Saves now or coalesced; returns whether the write happened now, else `completion` is told.
+  private func save(
+    _ value: Value, immediately: Bool,
+    completion: @escaping @Sendable (Result<Void, any Error>) -> Void
+  ) throws -> Bool {
     let url = url
     let storage = storage
-    let encoder = encoder
-    try storage.state.write(
-      to: url, immediately: immediately, interval: storage.coalescingInterval, clock: clock
+    let encode = encode
+    return try storage.state.write(
+      to: url, immediately: immediately, interval: storage.coalescingInterval, clock: clock,
+      completion: completion
     ) {
       let data: Data
       do {
-        data = try encoder.encode(value)
+        data = try encode(value)
       } catch {
         throw FileStorageError.encodingFailed(url: url, encodingError: error)
       }
@@ -141,10 +198,11 @@ public struct FileStorageKey<Value: Codable & Sendable>: SharedKey {
   }
 
   /// Watches the file, calling `didSet` with the decoded value whenever it changes outside the
-  /// app, or with `nil` when it is removed.
+  /// app, or with `nil` when it is removed or emptied.
   ///
-  /// The key's own writes are not reported. An outside change replaces a coalesced save still
-  /// waiting to be written. Contents that cannot be decoded are reported as an issue and skipped:
+  /// A missing file is created, empty, first, and again when it is deleted. The key's own writes
+  /// are not reported. An outside change replaces a coalesced save still waiting to be written.
+  /// Contents that cannot be decoded are moved aside (see ``load(initialValue:)``) and skipped:
   /// the value in memory stays, and watching goes on.
   ///
   /// ```swift
@@ -158,37 +216,50 @@ public struct FileStorageKey<Value: Codable & Sendable>: SharedKey {
   public func subscribe(
     initialValue: Value?, didSet: @escaping @Sendable (_ newValue: Value?) -> Void
   ) -> SharedSubscription {
-    let url = url
+    watch { result in
+      guard case .success(let value) = result else { return }
+      didSet(value)
+    }
+  }
+
+  /// Creates the file when missing, then watches it, handing `receive` each outside change (`nil`
+  /// for a removed or emptied file) or the error of reading it.
+  private func watch(
+    _ receive: @escaping @Sendable (Result<Value?, any Error>) -> Void
+  ) -> SharedSubscription {
+    do {
+      try createEmptyFileIfMissing()
+    } catch {
+      receive(.failure(FileStorageError.writeFailed(url: url, underlying: error)))
+    }
+    let key = self
     let state = storage.state
-    let decoder = decoder
     return storage.observe(url, clock) { data in
-      guard let data else {
-        state.discardPendingWrite(to: url)
-        state.setRefusesOverwrite(false, url: url)
-        didSet(nil)
+      guard let data, !data.isEmpty else {
+        state.discardPendingWrite(to: key.url)
+        state.setRefusesOverwrite(false, url: key.url)
+        receive(.success(nil))
+        // NB: a deleted file becomes an empty one, as in the reference library.
+        if data == nil { try? key.createEmptyFileIfMissing() }
         return
       }
       let value: Value
       do {
-        value = try decoder.decode(Value.self, from: data)
+        value = try key.decodeOrMoveAside(data)
       } catch {
-        reportIssue(
-          """
-          The file at \(url.path(percentEncoded: false)) changed outside the app, but its new \
-          contents could not be decoded as \(Value.self), so the value in memory is kept: \(error)
-          """)
+        receive(.failure(error))
+        try? key.createEmptyFileIfMissing()
         return
       }
-      state.discardPendingWrite(to: url)
-      state.setRefusesOverwrite(false, url: url)
-      didSet(value)
+      state.discardPendingWrite(to: key.url)
+      receive(.success(value))
     }
   }
 }
 
 extension FileStorageKey {
-  /// Loads the stored value at once: resumes with it, or with the initial value when nothing is
-  /// stored, or with the error ``load(initialValue:)`` throws.
+  /// Loads the stored value at once: resumes with it, or with the initial value when there is no
+  /// file or it is empty, or with the error ``load(initialValue:)`` throws.
   ///
   /// ```swift
   /// key.load(context: .userInitiated, continuation: LoadContinuation { print($0) })
@@ -204,6 +275,9 @@ extension FileStorageKey {
   /// Saves the value, coalesced or not as ``save(_:immediately:)`` does: immediately when the
   /// save was asked for.
   ///
+  /// A coalesced save resumes the continuation once its value (or a later one) is written, so a
+  /// failure of that later write becomes the holder's `saveError`.
+  ///
   /// ```swift
   /// key.save(42, context: .userInitiated, continuation: SaveContinuation { print($0) })
   /// ```
@@ -211,12 +285,20 @@ extension FileStorageKey {
   /// - Parameters:
   ///   - value: The value to store.
   ///   - context: Whether a mutation or an explicit `save()` asks.
-  ///   - continuation: Receives the outcome before this returns.
+  ///   - continuation: Receives the outcome, now or when the coalesced write happens.
   public func save(_ value: Value, context: SaveContext, continuation: SaveContinuation) {
-    continuation.resume(with: Result { try save(value, immediately: context == .userInitiated) })
+    do {
+      let wroteNow = try save(value, immediately: context == .userInitiated) { result in
+        continuation.resume(with: result)
+      }
+      if wroteNow { continuation.resume() }
+    } catch {
+      continuation.resume(throwing: error)
+    }
   }
 
-  /// Hands the subscriber the changes ``subscribe(initialValue:didSet:)`` reports.
+  /// Hands the subscriber the changes ``subscribe(initialValue:didSet:)`` reports, and the
+  /// errors: contents that cannot be decoded become the holders' `loadError`.
   ///
   /// ```swift
   /// let subscription = key.subscribe(context: .userInitiated, subscriber: subscriber)
@@ -224,18 +306,25 @@ extension FileStorageKey {
   ///
   /// - Parameters:
   ///   - context: The context of the load that preceded the subscription.
-  ///   - subscriber: Receives each new value, or the initial value when the entry goes away.
+  ///   - subscriber: Receives each new value, or the initial value when the file goes away.
   /// - Returns: A subscription that stops listening when cancelled.
   public func subscribe(
     context: LoadContext<Value>, subscriber: SharedSubscriber<Value>
   ) -> SharedSubscription {
-    subscribe(initialValue: context.initialValue) { value in
-      if let value { subscriber.yield(value) } else { subscriber.yieldReturningInitialValue() }
-    }
+    watch { result in subscriber.yield(with: result) }
   }
 }
 
-extension FileStorageKey: DefaultStaysUnsavedKey {}
+extension FileStorageKey: CustomStringConvertible {
+  /// The key as the reference library prints it.
+  ///
+  /// ```swift
+  /// print(FileStorageKey<Int>.fileStorage(url))  // .fileStorage(file:///path/to/count.json)
+  /// ```
+  public var description: String {
+    ".fileStorage(\(String(reflecting: url)))"
+  }
+}
 
 /// The identity of a ``FileStorageKey``: its storage and its file.
 ///
@@ -370,10 +459,11 @@ public enum FileStorageError: Error, CustomStringConvertible {
 extension SharedReaderKey {
   /// A value persisted as a JSON file at `url`.
   ///
-  /// The file is read when the first holder appears (a missing file means the default), written
-  /// when the value changes (coalesced: at most one write per second on the file system, the
-  /// last value always written), and watched for changes made outside the app. In tests and
-  /// previews it lives in a fresh in-memory storage instead of on disk. See ``FileStorageKey``.
+  /// Declaring the first holder reads the file (a missing or empty file means the default) and
+  /// creates it, empty, when missing; the value is written when it changes (coalesced: at most one
+  /// write per second on the file system, the last value always written), and the file is watched
+  /// for changes made outside the app. In tests and previews it lives in a fresh in-memory storage
+  /// instead of on disk. See ``FileStorageKey``.
   ///
   /// ```swift
   /// @Shared(.fileStorage(.documentsDirectory.appending(path: "settings.json")))
@@ -385,9 +475,42 @@ extension SharedReaderKey {
   ///   - decoder: Decodes the file's contents.
   ///   - encoder: Encodes the value.
   /// - Returns: The key.
-  public static func fileStorage<Value>(
+  public static func fileStorage<Value: Codable>(
     _ url: URL, decoder: JSONDecoder = JSONDecoder(), encoder: JSONEncoder = JSONEncoder()
   ) -> Self where Self == FileStorageKey<Value> {
-    FileStorageKey(url: url, decoder: decoder, encoder: encoder)
+    // NB: `JSONDecoder` and `JSONEncoder` are `Sendable` classes, whose settings are locked.
+    fileStorage(
+      url, decode: { try decoder.decode(Value.self, from: $0) },
+      encode: { try encoder.encode($0) })
+  }
+
+  /// A value persisted in the file at `url`, in a format of your own.
+  ///
+  /// It behaves as ``fileStorage(_:decoder:encoder:)`` does, with `decode` and `encode` in place
+  /// of JSON: a file that `decode` rejects is moved aside and its error becomes the holders'
+  /// `loadError`.
+  ///
+  /// ```swift
+  /// extension SharedKey where Self == FileStorageKey<String> {
+  ///   static var notes: Self {
+  ///     .fileStorage(
+  ///       .documentsDirectory.appending(path: "notes.txt"),
+  ///       decode: { String(decoding: $0, as: UTF8.self) },
+  ///       encode: { Data($0.utf8) }
+  ///     )
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - url: The file.
+  ///   - decode: Makes a value of the file's contents, or throws when it cannot.
+  ///   - encode: Makes the file's contents of a value.
+  /// - Returns: The key.
+  public static func fileStorage<Value>(
+    _ url: URL, decode: @escaping @Sendable (Data) throws -> Value,
+    encode: @escaping @Sendable (Value) throws -> Data
+  ) -> Self where Self == FileStorageKey<Value> {
+    FileStorageKey(url: url, decode: decode, encode: encode)
   }
 }

@@ -17,16 +17,26 @@ final class FileStorageState: Sendable {
     /// Whether a write happened less than an interval ago: later saves wait for its end.
     var isCoolingDown = false
     /// The latest save waiting for the end of the interval.
-    var pending: (@Sendable () throws -> Void)?
+    var pending: PendingWrite?
     /// Whether the file holds data that could not be decoded nor moved aside, and so must not
     /// be overwritten.
     var refusesOverwrite = false
   }
 
-  private enum TrailingWrite {
+  /// A save waiting for the end of an interval, and whom to tell how it went: every save it
+  /// replaced, as the last value stands for them all.
+  private struct PendingWrite: Sendable {
+    let write: @Sendable () throws -> Void
+    var completions: [Completion]
+  }
+
+  /// Told how a save that waited went: written, failed, or replaced by an outside change.
+  typealias Completion = @Sendable (Result<Void, any Error>) -> Void
+
+  /// What writing the pending save gave, and whom to tell.
+  fileprivate enum TrailingWrite {
     case none
-    case written
-    case failed(any Error)
+    case done(Result<Void, any Error>, [Completion])
   }
 
   private func slot(for url: URL) -> Protected<WriteSlot> {
@@ -47,55 +57,66 @@ final class FileStorageState: Sendable {
   ///     older value is dropped.
   ///   - interval: The shortest time between two writes, or `nil` to always write now.
   ///   - clock: The clock that measures the interval.
+  ///   - completion: Told how the save went when it waits for the end of the interval.
   ///   - write: Encodes the value and writes it.
-  /// - Throws: The error of a write made now (a later one is reported as an issue).
+  /// - Returns: Whether the write happened now; otherwise `completion` is told later.
+  /// - Throws: The error of a write made now.
   func write(
     to url: URL, immediately: Bool, interval: Duration?, clock: any Clock<Duration>,
-    _ write: @escaping @Sendable () throws -> Void
-  ) throws {
+    completion: @escaping Completion, _ write: @escaping @Sendable () throws -> Void
+  ) throws -> Bool {
     let slot = slot(for: url)
     guard let interval, !immediately else {
-      try slot.withLock { slot in
+      let (result, replaced) = slot.withLock { slot in
+        let replaced = slot.pending?.completions ?? []
         slot.pending = nil
-        try Self.guarded(slot, url, write)
+        return (Result { try Self.guarded(slot, url, write) }, replaced)
       }
-      return
+      // NB: the saves this write replaced are told after the lock, as they run user code.
+      for completion in replaced { completion(result) }
+      try result.get()
+      return true
     }
-    let startsInterval = try slot.withLock { slot -> Bool in
+    let startsInterval = try slot.withLock { slot -> Bool? in
       if slot.isCoolingDown {
-        slot.pending = write
-        return false
+        let completions = (slot.pending?.completions ?? []) + [completion]
+        slot.pending = PendingWrite(write: write, completions: completions)
+        return nil
       }
       try Self.guarded(slot, url, write)
       slot.isCoolingDown = true
       return true
     }
-    if !startsInterval { PendingWritesAtExit.track(self) }
-    if startsInterval {
-      let executor = SerialTaskExecutor.current
-      Task(executorPreference: executor) {
-        await SerialTaskExecutor.$current.withValue(executor) {
-          await Self.coolDown(slot, url: url, interval: interval, clock: clock)
-        }
+    guard startsInterval != nil else {
+      PendingWritesAtExit.track(self)
+      return false
+    }
+    let executor = SerialTaskExecutor.current
+    Task(executorPreference: executor) {
+      await SerialTaskExecutor.$current.withValue(executor) {
+        await Self.coolDown(slot, url: url, interval: interval, clock: clock)
       }
     }
+    return true
   }
 
-  /// Writes every value waiting for the end of an interval now, reporting a failed write as an
-  /// issue; the intervals go on, with nothing left to write at their end.
+  /// Writes every value waiting for the end of an interval now, telling the saves it stands
+  /// for how it went; the intervals go on, with nothing left to write at their end.
   func flush() {
     let slots = slots.withLock { Array($0) }
     for (url, slot) in slots {
-      if case .failed(let error) = Self.writePending(slot, url: url) {
-        Self.reportCoalescedFailure(error)
-      }
+      Self.writePending(slot, url: url).complete()
     }
   }
 
   /// Drops the value waiting to be written, when the file changed outside the app: the outside
-  /// value is newer.
+  /// value is newer, and the saves it stood for are told they are done.
   func discardPendingWrite(to url: URL) {
-    slot(for: url).withLock { $0.pending = nil }
+    let discarded = slot(for: url).withLock { slot in
+      defer { slot.pending = nil }
+      return slot.pending?.completions ?? []
+    }
+    for completion in discarded { completion(.success(())) }
   }
 
   /// Forbids (or allows again) overwriting a file.
@@ -118,14 +139,9 @@ final class FileStorageState: Sendable {
       // NB: nothing cancels this task; were it cancelled, the pending value is written at once
       // rather than lost.
       try? await clock.sleep(for: interval)
-      switch writePending(slot, url: url, endingInterval: true) {
-      case .none:
-        return
-      case .written:
-        continue
-      case .failed(let error):
-        reportCoalescedFailure(error)
-      }
+      let trailing = writePending(slot, url: url, endingInterval: true)
+      guard case .done = trailing else { return }
+      trailing.complete()
     }
   }
 
@@ -140,23 +156,16 @@ final class FileStorageState: Sendable {
         return .none
       }
       slot.pending = nil
-      do {
-        try guarded(slot, url, pending)
-        return .written
-      } catch {
-        return .failed(error)
-      }
+      return .done(Result { try guarded(slot, url, pending.write) }, pending.completions)
     }
   }
+}
 
-  private static func reportCoalescedFailure(_ error: any Error) {
-    reportIssue(
-      """
-      \(error)
-
-      The save was coalesced, so it failed after the mutation returned. The value is kept in \
-      memory, and the next save of the file writes it again.
-      """)
+extension FileStorageState.TrailingWrite {
+  /// Tells the saves a trailing write stood for how it went (outside every lock).
+  fileprivate func complete() {
+    guard case .done(let result, let completions) = self else { return }
+    for completion in completions { completion(result) }
   }
 }
 

@@ -100,6 +100,17 @@ extension InMemoryKey: ReferenceStorageKey {
   }
 }
 
+extension InMemoryKey: CustomStringConvertible {
+  /// The key as the reference library prints it.
+  ///
+  /// ```swift
+  /// print(InMemoryKey<Int>.inMemory("count"))  // .inMemory("count")
+  /// ```
+  public var description: String {
+    ".inMemory(\(String(reflecting: key)))"
+  }
+}
+
 /// The identity of an in-memory key: its storage and its name.
 public struct InMemoryKeyID: Hashable, Sendable {
   let storage: UUID
