@@ -1,3 +1,5 @@
+import ComposableCustomDump
+import ComposableIssueReporting
 import Synchronization
 
 /// The state of a feature presented from a parent: `nil` when nothing is presented.
@@ -74,23 +76,52 @@ public struct PresentationState<State> {
     @inlinable _modify { yield &self }
   }
 
-  /// The presented value as one case of an enum destination, or `nil`; setting it replaces the
-  /// presented value when it is in that case.
+  /// The presented value as one case of an enum destination, or `nil`.
+  ///
+  /// Changing the case's payload keeps what is presented (and its effects); setting `nil`
+  /// dismisses it. Writing through a case that is not the one presented (or while nothing is)
+  /// reports `Can't modify unrelated case "…"` and changes nothing.
   ///
   /// ```swift
   /// state.$destination[case: \.edit]?.title = "New title"
+  /// state.$destination[case: \.edit] = nil  // dismisses
   /// ```
   ///
   /// - Parameter keyPath: The case.
   public subscript<Case>(case keyPath: CaseKeyPath<State, Case>) -> Case? {
     get { value.flatMap(keyPath.casePath().extract) }
     set {
-      guard let newValue, value.flatMap(keyPath.casePath().extract) != nil else { return }
       let casePath = keyPath.casePath()
-      // NB: a change of the case's payload keeps the identity, as an in-place mutation does.
-      value = casePath.embed(newValue)
+      guard let value, casePath.extract(value) != nil else {
+        return reportUnrelatedCase(value)
+      }
+      setCase(newValue, casePath)
+    }
+    _modify {
+      let casePath = keyPath.casePath()
+      var payload = value.flatMap(casePath.extract)
+      let isCurrentCase = payload != nil
+      yield &payload
+      guard isCurrentCase else { return reportUnrelatedCase(value) }
+      setCase(payload, casePath)
     }
   }
+
+  /// Replaces the presented case's payload (keeping what is presented) or dismisses.
+  private mutating func setCase<Case>(_ payload: Case?, _ casePath: CasePath<State, Case>) {
+    guard let payload else {
+      wrappedValue = nil
+      return
+    }
+    // NB: a change of the case's payload keeps the identity, as an in-place mutation does.
+    value = casePath.embed(payload)
+  }
+}
+
+/// Reports a write through a case of an enum that is not the case `value` is in.
+func reportUnrelatedCase(_ value: Any?) {
+  let name = value.flatMap { enumCaseName(of: $0) }
+  reportIssue("Can't modify unrelated case\(name.map { " \($0.debugDescription)" } ?? "")")
 }
 
 extension PresentationState {
