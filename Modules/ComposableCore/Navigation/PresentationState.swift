@@ -9,9 +9,10 @@ import Synchronization
 /// ``Reducer/ifLet(_:action:destination:fileID:filePath:line:column:)-2hcdh``. The projection
 /// (`$destination`) is what `ifLet` takes.
 ///
-/// Each value presented has an identity: assigning a new value (`state.destination = .edit(…)`)
-/// presents something new, while changing the presented value in place
-/// (`state.destination?.edit.title = "x"`) keeps it. When the identity changes or the state
+/// Each value presented has an identity: its `Identifiable` id where it has one, and its case
+/// for an enum destination. Assigning a value with another identity presents something new,
+/// while assigning one with the same identity, or changing the presented value in place
+/// (`state.destination?.edit.title = "x"`), keeps it. When the identity changes or the state
 /// becomes `nil`, every effect the previous child started is cancelled. Equality, hashing,
 /// coding and dumps see the wrapped value only.
 ///
@@ -42,7 +43,10 @@ public struct PresentationState<State> {
 
   /// The presented value, or `nil`.
   ///
-  /// Setting it presents something new (a new identity); mutating it in place does not.
+  /// Setting a value whose identity differs presents something new, and the previous child's
+  /// effects are cancelled; setting one with the same identity, or mutating it in place, keeps
+  /// the child and its effects. The identity is the `Identifiable` id where the value has one
+  /// (or its enum case's payload has one), and the enum case for an enum destination.
   ///
   /// ```swift
   /// state.destination = .edit(EditFeature.State())
@@ -51,6 +55,12 @@ public struct PresentationState<State> {
   public var wrappedValue: State? {
     @inlinable get { value }
     @inlinable set {
+      // NB: a value with the same identity (see `isSamePresentation`) keeps the child and its
+      // effects, as the reference's navigation ids do.
+      if let newValue, let value, isSamePresentation(value, newValue) {
+        self.value = newValue
+        return
+      }
       value = newValue
       presentedID = newValue == nil ? 0 : PresentationIdentity.next()
     }
@@ -131,6 +141,30 @@ extension PresentationState {
   static func storedOffset<Root>(of keyPath: WritableKeyPath<Root, Self>, in root: Root) -> Int? {
     StoredOffsets.offset(of: keyPath, in: root) { \.presentedID }
   }
+}
+
+/// Whether two presented values are the same presentation: the same case of an enum, and the
+/// same `Identifiable` id (of the value, or of the case's payload) where there is one.
+///
+/// NB: a value that is neither an enum nor `Identifiable` is always the same presentation.
+@usableFromInline
+func isSamePresentation<Value>(_ lhs: Value, _ rhs: Value) -> Bool {
+  guard isEnumType(Value.self) else { return identifiableID(lhs) == identifiableID(rhs) }
+  guard enumCaseName(of: lhs) == enumCaseName(of: rhs) else { return false }
+  if let id = identifiableID(lhs) { return id == identifiableID(rhs) }
+  return identifiableID(payload(of: lhs)) == identifiableID(payload(of: rhs))
+}
+
+/// The `Identifiable` id of `value`, or `nil`.
+func identifiableID(_ value: Any?) -> AnyHashable? {
+  func id<Value: Identifiable>(of value: Value) -> AnyHashable { AnyHashable(value.id) }
+  guard let value = value as? any Identifiable else { return nil }
+  return id(of: value)
+}
+
+/// The associated value of an enum value's case, or `nil`.
+func payload(of value: Any) -> Any? {
+  Mirror(reflecting: value).children.first?.value
 }
 
 /// Hands out the identities of presented values.
