@@ -24,9 +24,27 @@ import Synchronization
 /// ```
 @propertyWrapper
 public struct PresentationState<State> {
-  @usableFromInline var value: State?
+  /// The presented value, boxed as the reference boxes it: a feature can present itself
+  /// (`@Presents var child: State?`), and two copies that share the box are equal at once.
+  @usableFromInline var storage: PresentationStorage<State>
   /// The identity of what is presented, `0` when nothing is.
   @usableFromInline var presentedID: Int
+
+  /// The presented value, copied out of a shared box before it is changed.
+  @usableFromInline var value: State? {
+    @inlinable get { storage.value }
+    @inlinable set {
+      if isKnownUniquelyReferenced(&storage) {
+        storage.value = newValue
+      } else {
+        storage = PresentationStorage(newValue)
+      }
+    }
+    @inlinable _modify {
+      if !isKnownUniquelyReferenced(&storage) { storage = PresentationStorage(storage.value) }
+      yield &storage.value
+    }
+  }
 
   /// Wraps a value to present, or `nil`.
   ///
@@ -37,7 +55,7 @@ public struct PresentationState<State> {
   /// - Parameter wrappedValue: The presented value, or `nil`.
   @inlinable
   public init(wrappedValue: State?) {
-    self.value = wrappedValue
+    self.storage = PresentationStorage(wrappedValue)
     self.presentedID = wrappedValue == nil ? 0 : PresentationIdentity.next()
   }
 
@@ -167,6 +185,22 @@ func payload(of value: Any) -> Any? {
   Mirror(reflecting: value).children.first?.value
 }
 
+/// The box of a presented value.
+@usableFromInline
+final class PresentationStorage<State> {
+  @usableFromInline var value: State?
+
+  @usableFromInline
+  init(_ value: State?) {
+    self.value = value
+  }
+}
+
+// NB: `@unchecked Sendable` is sound because a box is only mutated through a
+// `PresentationState` that holds the only reference to it (copy on write), and the value it
+// holds is `Sendable`.
+extension PresentationStorage: @unchecked Sendable where State: Sendable {}
+
 /// Hands out the identities of presented values.
 @usableFromInline
 enum PresentationIdentity {
@@ -189,11 +223,13 @@ public typealias Presents = PresentationState
 extension PresentationState: Equatable where State: Equatable {
   /// Whether both present equal values (or both present nothing); identities are not compared.
   ///
+  /// Two copies of one value share its storage and are equal without comparing the values.
+  ///
   /// ```swift
   /// PresentationState(wrappedValue: 1) == PresentationState(wrappedValue: 1)  // true
   /// ```
   public static func == (lhs: Self, rhs: Self) -> Bool {
-    lhs.value == rhs.value
+    lhs.storage === rhs.storage || lhs.value == rhs.value
   }
 }
 
