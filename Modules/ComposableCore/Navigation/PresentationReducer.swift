@@ -255,7 +255,7 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
     }
     let cancel: Effect<Parent.Action> =
       initialID != 0 && finalID != initialID
-      ? .cancel(id: PresentedID(namespace: namespace, id: initialID)) : .none
+      ? ._cancelExactly(id: PresentedID(namespace: namespace, id: initialID)) : .none
     return .mergeSkippingNone(childEffects, parentEffects, cancel)
   }
 

@@ -160,7 +160,7 @@ public struct _StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
       return .mergeSkippingNone(elementEffects, parentEffects, .none)
     }
     let cancellations = removals.ids.map {
-      Effect<Parent.Action>.cancel(id: StackElementNamespace(namespace: namespace, id: $0))
+      Effect<Parent.Action>._cancelExactly(id: StackElementNamespace(namespace: namespace, id: $0))
     }
     return .merge([elementEffects, parentEffects] + cancellations)
   }

@@ -193,7 +193,7 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element:
     }
     let removed = idsBefore.filter { elements.index(id: $0) == nil }
     let cancellations = removed.map {
-      Effect<Parent.Action>.cancel(id: ElementID(namespace: namespace, id: $0))
+      Effect<Parent.Action>._cancelExactly(id: ElementID(namespace: namespace, id: $0))
     }
     return .merge([elementEffects, parentEffects] + cancellations)
   }

@@ -125,7 +125,7 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     let wasPresent = state[keyPath: toChildState] != nil
     let parentEffects = parent.reduce(into: &state, action: action)
     let cancel: Effect<Parent.Action> =
-      wasPresent && state[keyPath: toChildState] == nil ? .cancel(id: namespace) : .none
+      wasPresent && state[keyPath: toChildState] == nil ? ._cancelExactly(id: namespace) : .none
     return .mergeSkippingNone(childEffects, parentEffects, cancel)
   }
 
