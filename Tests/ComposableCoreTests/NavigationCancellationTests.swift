@@ -119,3 +119,52 @@ extension CasePath where Value == TimedHost.Action {
     self.case(Value.path) { if case .path(let action) = $0 { action } else { nil } }
   }
 }
+
+/// A ``TimedHost`` next to a sibling reducer that removes its children behind its back.
+struct SiblingRemover: Reducer {
+  enum Action: Equatable, Sendable {
+    case host(TimedHost.Action)
+    case removeChildren
+  }
+
+  var body: some Reducer<TimedHost.State, Action> {
+    Scope(state: \TimedHost.State.self, action: \.host) { TimedHost() }
+    Reduce { state, action in
+      if case .removeChildren = action {
+        state.child = nil
+        state.path.popLast()
+      }
+      return .none
+    }
+  }
+}
+
+extension CasePath where Value == SiblingRemover.Action {
+  var host: CasePath<Root, TimedHost.Action> {
+    self.case(Value.host) { if case .host(let action) = $0 { action } else { nil } }
+  }
+}
+
+@MainActor
+@Suite struct SiblingRemovalTests {
+  @Test func childrenRemovedByASibling_haveTheirEffectsCancelledAtTheNextAction() async {
+    let clock = TestClock()
+    let store = TestStore(
+      initialState: TimedHost.State(child: Timed.State(), path: StackState([Timed.State()]))
+    ) {
+      SiblingRemover()
+    } withDependencies: {
+      $0.continuousClock = clock
+    }
+    await store.send(.host(.child(.presented(.startButtonTapped))))
+    await store.send(.host(.path(.element(id: 0, action: .startButtonTapped))))
+    await store.send(.removeChildren) {
+      $0.child = nil
+      $0.path = []
+    }
+    // NB: the next action through the operators (the host's) notices the removals and cancels the timers;
+    // the exhaustive store fails on any tick.
+    await store.send(.host(.own(.tick))) { $0.own.ticks = 1 }
+    await clock.advance(by: .seconds(5))
+  }
+}

@@ -256,6 +256,22 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
     let cancel: Effect<Parent.Action> =
       initialID != 0 && finalID != initialID
       ? ._cancelExactly(id: PresentedID(namespace: namespace, id: initialID)) : .none
+    // NB: a child that another reducer removed or replaced since this one last ran (a sibling
+    // `Reduce`) is noticed now, as the reference notices it, and its effects are cancelled.
+    var unmountedID = 0
+    modifyPresentation(in: &state, offset: offset) { presentation in
+      guard presentation.mountedID != presentation.presentedID else { return }
+      if presentation.mountedID != 0, presentation.mountedID != initialID {
+        unmountedID = presentation.mountedID
+      }
+      presentation.mountedID = presentation.presentedID
+    }
+    guard unmountedID == 0 else {
+      return .merge([
+        childEffects, parentEffects, cancel,
+        ._cancelExactly(id: PresentedID(namespace: namespace, id: unmountedID)),
+      ])
+    }
     return .mergeSkippingNone(childEffects, parentEffects, cancel)
   }
 

@@ -29,6 +29,9 @@ public struct PresentationState<State> {
   @usableFromInline var storage: PresentationStorage<State>
   /// The identity of what is presented, `0` when nothing is.
   @usableFromInline var presentedID: Int
+  /// The identity `ifLet` saw presented when it last ran, so that it notices a child another
+  /// reducer removed or replaced in between, and cancels that child's effects.
+  @usableFromInline var mountedID = 0
 
   /// The presented value, copied out of a shared box before it is changed.
   @usableFromInline var value: State? {
