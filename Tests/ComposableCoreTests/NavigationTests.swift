@@ -42,7 +42,7 @@ import Testing
     await clock.advance(by: .seconds(5))
   }
 
-  @Test func replacingThePresentedValueCancelsThePreviousChildsEffects() async {
+  @Test func reassigningAChildWithoutAnIDKeepsItsEffects() async {
     let clock = TestClock()
     let store = TestStore(initialState: Navigator.State()) {
       Navigator()
@@ -51,9 +51,12 @@ import Testing
     }
     await store.send(.presentCounterButtonTapped) { $0.counter = Pane.State() }
     await store.send(\.counter.startTimerButtonTapped)
-    // Presenting again replaces the child: its timer stops.
+    // NB: a child with no id and no case keeps its identity, as in the reference: its timer
+    // keeps running.
     await store.send(.presentCounterButtonTapped)
-    await clock.advance(by: .seconds(5))
+    await clock.advance(by: .seconds(1))
+    await store.receive(\.counter.timerTick) { $0.counter?.count = 1 }
+    await store.send(.counter(.dismiss)) { $0.counter = nil }
   }
 
   @Test func aChildActionWhileNothingIsPresentedIsReported() async {
@@ -210,10 +213,82 @@ import Testing
     #expect(store.state.path.ids == [0, 1])
     await store.send(\.path[id: 1].incrementButtonTapped) { $0.path[id: 1]?.count = 1 }
     await store.send(.path(.popFrom(id: 1))) { $0.path.removeLast() }
-    await store.send(.path(.push(id: 5, state: Pane.State(count: 7)))) {
-      $0.path[id: 5] = Pane.State(count: 7)
+    await store.send(.path(.push(id: 2, state: Pane.State(count: 7)))) {
+      $0.path[id: 2] = Pane.State(count: 7)
     }
-    #expect(store.state.path.ids == [0, 5])
+    #expect(store.state.path.ids == [0, 2])
+  }
+
+  @Test func pushingTheNextIDUsesItUp() async {
+    let store = TestStore(initialState: Navigator.State()) { Navigator() }
+    await store.send(.path(.push(id: 0, state: Pane.State(count: 7)))) {
+      $0.path[id: 0] = Pane.State(count: 7)
+    }
+    // NB: the append gets #1: it no longer reuses #0 and overwrites the pushed element.
+    await store.send(.pushButtonTapped) { $0.path.append(Pane.State()) }
+    #expect(store.state.path.ids == [0, 1])
+    #expect(store.state.path[id: 0]?.count == 7)
+  }
+
+  @Test func pushingAnIDAlreadyOnTheStackIsReportedAndIgnored() async {
+    let store = makeStore(initialState: Navigator.State()) { Navigator() }
+    store.send(.pushButtonTapped)
+    let issues = withExpectedIssue {
+      store.send(.path(.push(id: 0, state: Pane.State(count: 7))))
+    }
+    #expect(
+      issues.map(\.message) == [
+        """
+        A "forEach" at "ComposableCoreTests/NavigationFeatures.swift:121" received a "push" \
+        action for an element it already contains. …
+
+          ID:
+            #0
+          Path IDs:
+            [#0]
+        """
+      ])
+    #expect(store.state.path.ids == [0])
+    #expect(store.state.path[id: 0]?.count == 0)
+  }
+
+  @Test func pushingAnIDPastTheNextOneIsReportedAndPushed() async {
+    let store = TestStore(initialState: Navigator.State()) { Navigator() }
+    let issues = await withExpectedIssue {
+      await store.send(.path(.push(id: 5, state: Pane.State(count: 7)))) {
+        $0.path[id: 5] = Pane.State(count: 7)
+      }
+    }
+    #expect(
+      issues.map(\.message) == [
+        """
+        A "forEach" at "ComposableCoreTests/NavigationFeatures.swift:121" received a "push" \
+        action with an unexpected generational ID. …
+
+          Received ID:
+            #5
+          Expected ID:
+            #0
+        """
+      ])
+    await store.send(.pushButtonTapped) { $0.path.append(Pane.State()) }
+    #expect(store.state.path.ids == [5, 0])
+  }
+
+  @Test func aLiveStorePushingAnIDSkipsTheIDsUpToIt() async {
+    let store = Store(initialState: Navigator.State()) {
+      Navigator()
+    } withDependencies: {
+      $0.context = .live
+    }
+    store.send(.path(.push(id: 5, state: Pane.State(count: 7))))
+    store.send(.pushButtonTapped)
+    #expect(store.state.path.ids == [5, 6])
+  }
+
+  @Test func stackElementIDsHaveGenerations() {
+    #expect(StackElementID(generation: 3) == 3)
+    #expect(StackElementID(integerLiteral: 4).generation == 4)
   }
 
   @Test func anotherStoreStartsAgainAtZero() async {

@@ -26,7 +26,13 @@ extension Effect {
     }
   }
 
-  /// Cancels every running effect that was made cancellable with `id`.
+  /// Cancels every running effect that was made cancellable with `id`, this feature's and its
+  /// presented and stacked descendants'.
+  ///
+  /// A parent's cancel reaches down: the effects a child (`ifLet`, `forEach`, `ifCaseLet`) made
+  /// cancellable with `id` are cancelled too, as the reference's navigation ids make them. A
+  /// child's cancel reaches only its own effects and its descendants', never its parent's or a
+  /// sibling's.
   ///
   /// ```swift
   /// case .onDisappear:
@@ -36,6 +42,14 @@ extension Effect {
   /// - Parameter id: The id the effects were made cancellable with.
   /// - Returns: The effect that cancels them.
   public static func cancel(id: some Hashable & Sendable) -> Self {
+    let id = EffectID(id)
+    return Self(.merge([Self(.cancel(id: id)), Self(.cancelMatching { isNested(id, in: $0) })]))
+  }
+
+  /// Cancels the effects made cancellable with exactly `id`: how operators cancel the effects
+  /// of a child they remove (its descendants' effects are registered under its id too).
+  @usableFromInline
+  static func _cancelExactly(id: some Hashable & Sendable) -> Self {
     Self(.cancel(id: EffectID(id)))
   }
 
@@ -106,6 +120,16 @@ struct EffectID: Hashable, Sendable {
     hasher.combine(ObjectIdentifier(type(of: base)))
     hasher.combine(base)
   }
+}
+
+/// Whether `candidate` is `id` placed under one or more children's namespaces.
+func isNested(_ id: EffectID, in candidate: EffectID) -> Bool {
+  var current = candidate
+  while let namespaced = current.base as? NamespacedID {
+    if namespaced.id == id { return true }
+    current = namespaced.id
+  }
+  return false
 }
 
 /// A cancellation id placed under a parent's namespace.

@@ -10,11 +10,34 @@ import ComposableLocking
 /// ```
 public protocol _EphemeralState {}
 
+/// Whether `value` is an alert or a dialog, or an enum whose current case holds one: state that
+/// any of its actions dismisses.
+///
+/// NB: the case is looked at only for enum types (read from the type's metadata kind, which
+/// costs a load), so a struct child's actions pay one conformance check.
+@usableFromInline
+package func isEphemeralValue<Value>(_ value: Value) -> Bool {
+  if Value.self is any _EphemeralState.Type { return true }
+  guard isEnumType(Value.self) else { return false }
+  return Mirror(reflecting: value).children.first?.value is any _EphemeralState
+}
+
+/// Whether `type` is an enum (not an optional): the kind word at the start of its metadata.
+///
+/// NB: reading the metadata's first word is sound because every Swift type's metadata starts
+/// with its kind, a stable part of the runtime's ABI (0x201 is an enum).
+@usableFromInline
+package func isEnumType(_ type: any Any.Type) -> Bool {
+  unsafeBitCast(type, to: UnsafeRawPointer.self).load(as: UInt.self) == 0x201
+}
+
 extension Reducer {
   /// Runs a presented child feature on the parent's `@Presents` state, while it is presented.
   ///
   /// The child runs before the parent, on `.presented` actions. `.dismiss` (sent by the parent,
-  /// or by the child's `@Dependency(\.dismiss)`) sets the state to `nil` after the parent ran.
+  /// or by the child's `@Dependency(\.dismiss)`) sets the state to `nil` after the parent ran, as
+  /// does any action of an alert or a confirmation dialog presented as a case of an enum
+  /// destination (`case alert(AlertState<Alert>)`).
   /// Whenever the presented value goes away or is replaced, every effect the child started is
   /// cancelled. A child action that arrives while nothing is presented is reported and ignored.
   ///
@@ -186,7 +209,14 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
     let presentationAction = toPresentationAction.extract(action)
     if case .presented(let childAction) = presentationAction {
       var childEffect = Effect<Destination.Action>.none
+      var wasEphemeral = isEphemeral
       modifyPresentation(in: &state, offset: offset) { presentation in
+        // NB: an enum destination is dismissed by its alert's actions, as decided by the case
+        // presented when the action arrived. Only enums are looked at: an alert or a dialog
+        // type picked the ephemeral `ifLet` overload at compile time.
+        if !wasEphemeral, isEnumType(Destination.State.self), let value = presentation.value {
+          wasEphemeral = isEphemeralValue(value)
+        }
         Self.runChild(
           destination, childAction, in: &presentation, id: &initialID, effect: &childEffect)
       }
@@ -205,7 +235,7 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
             .dismissing { embed(.dismiss) }
             .cancellable(id: childNamespace)
         }
-        dismissesAfterParent = isEphemeral
+        dismissesAfterParent = wasEphemeral
       }
     } else {
       initialID = presentedID(in: &state, offset: offset)
@@ -225,7 +255,23 @@ public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduc
     }
     let cancel: Effect<Parent.Action> =
       initialID != 0 && finalID != initialID
-      ? .cancel(id: PresentedID(namespace: namespace, id: initialID)) : .none
+      ? ._cancelExactly(id: PresentedID(namespace: namespace, id: initialID)) : .none
+    // NB: a child that another reducer removed or replaced since this one last ran (a sibling
+    // `Reduce`) is noticed now, as the reference notices it, and its effects are cancelled.
+    var unmountedID = 0
+    modifyPresentation(in: &state, offset: offset) { presentation in
+      guard presentation.mountedID != presentation.presentedID else { return }
+      if presentation.mountedID != 0, presentation.mountedID != initialID {
+        unmountedID = presentation.mountedID
+      }
+      presentation.mountedID = presentation.presentedID
+    }
+    guard unmountedID == 0 else {
+      return .merge([
+        childEffects, parentEffects, cancel,
+        ._cancelExactly(id: PresentedID(namespace: namespace, id: unmountedID)),
+      ])
+    }
     return .mergeSkippingNone(childEffects, parentEffects, cancel)
   }
 

@@ -1,3 +1,5 @@
+import ComposableCustomDump
+import ComposableIssueReporting
 import Synchronization
 
 /// The state of a feature presented from a parent: `nil` when nothing is presented.
@@ -7,9 +9,10 @@ import Synchronization
 /// ``Reducer/ifLet(_:action:destination:fileID:filePath:line:column:)-2hcdh``. The projection
 /// (`$destination`) is what `ifLet` takes.
 ///
-/// Each value presented has an identity: assigning a new value (`state.destination = .edit(…)`)
-/// presents something new, while changing the presented value in place
-/// (`state.destination?.edit.title = "x"`) keeps it. When the identity changes or the state
+/// Each value presented has an identity: its `Identifiable` id where it has one, and its case
+/// for an enum destination. Assigning a value with another identity presents something new,
+/// while assigning one with the same identity, or changing the presented value in place
+/// (`state.destination?.edit.title = "x"`), keeps it. When the identity changes or the state
 /// becomes `nil`, every effect the previous child started is cancelled. Equality, hashing,
 /// coding and dumps see the wrapped value only.
 ///
@@ -21,9 +24,30 @@ import Synchronization
 /// ```
 @propertyWrapper
 public struct PresentationState<State> {
-  @usableFromInline var value: State?
+  /// The presented value, boxed as the reference boxes it: a feature can present itself
+  /// (`@Presents var child: State?`), and two copies that share the box are equal at once.
+  @usableFromInline var storage: PresentationStorage<State>
   /// The identity of what is presented, `0` when nothing is.
   @usableFromInline var presentedID: Int
+  /// The identity `ifLet` saw presented when it last ran, so that it notices a child another
+  /// reducer removed or replaced in between, and cancels that child's effects.
+  @usableFromInline var mountedID = 0
+
+  /// The presented value, copied out of a shared box before it is changed.
+  @usableFromInline var value: State? {
+    @inlinable get { storage.value }
+    @inlinable set {
+      if isKnownUniquelyReferenced(&storage) {
+        storage.value = newValue
+      } else {
+        storage = PresentationStorage(newValue)
+      }
+    }
+    @inlinable _modify {
+      if !isKnownUniquelyReferenced(&storage) { storage = PresentationStorage(storage.value) }
+      yield &storage.value
+    }
+  }
 
   /// Wraps a value to present, or `nil`.
   ///
@@ -34,13 +58,16 @@ public struct PresentationState<State> {
   /// - Parameter wrappedValue: The presented value, or `nil`.
   @inlinable
   public init(wrappedValue: State?) {
-    self.value = wrappedValue
+    self.storage = PresentationStorage(wrappedValue)
     self.presentedID = wrappedValue == nil ? 0 : PresentationIdentity.next()
   }
 
   /// The presented value, or `nil`.
   ///
-  /// Setting it presents something new (a new identity); mutating it in place does not.
+  /// Setting a value whose identity differs presents something new, and the previous child's
+  /// effects are cancelled; setting one with the same identity, or mutating it in place, keeps
+  /// the child and its effects. The identity is the `Identifiable` id where the value has one
+  /// (or its enum case's payload has one), and the enum case for an enum destination.
   ///
   /// ```swift
   /// state.destination = .edit(EditFeature.State())
@@ -49,6 +76,12 @@ public struct PresentationState<State> {
   public var wrappedValue: State? {
     @inlinable get { value }
     @inlinable set {
+      // NB: a value with the same identity (see `isSamePresentation`) keeps the child and its
+      // effects, as the reference's navigation ids do.
+      if let newValue, let value, isSamePresentation(value, newValue) {
+        self.value = newValue
+        return
+      }
       value = newValue
       presentedID = newValue == nil ? 0 : PresentationIdentity.next()
     }
@@ -74,23 +107,52 @@ public struct PresentationState<State> {
     @inlinable _modify { yield &self }
   }
 
-  /// The presented value as one case of an enum destination, or `nil`; setting it replaces the
-  /// presented value when it is in that case.
+  /// The presented value as one case of an enum destination, or `nil`.
+  ///
+  /// Changing the case's payload keeps what is presented (and its effects); setting `nil`
+  /// dismisses it. Writing through a case that is not the one presented (or while nothing is)
+  /// reports `Can't modify unrelated case "…"` and changes nothing.
   ///
   /// ```swift
   /// state.$destination[case: \.edit]?.title = "New title"
+  /// state.$destination[case: \.edit] = nil  // dismisses
   /// ```
   ///
   /// - Parameter keyPath: The case.
   public subscript<Case>(case keyPath: CaseKeyPath<State, Case>) -> Case? {
     get { value.flatMap(keyPath.casePath().extract) }
     set {
-      guard let newValue, value.flatMap(keyPath.casePath().extract) != nil else { return }
       let casePath = keyPath.casePath()
-      // NB: a change of the case's payload keeps the identity, as an in-place mutation does.
-      value = casePath.embed(newValue)
+      guard let value, casePath.extract(value) != nil else {
+        return reportUnrelatedCase(value)
+      }
+      setCase(newValue, casePath)
+    }
+    _modify {
+      let casePath = keyPath.casePath()
+      var payload = value.flatMap(casePath.extract)
+      let isCurrentCase = payload != nil
+      yield &payload
+      guard isCurrentCase else { return reportUnrelatedCase(value) }
+      setCase(payload, casePath)
     }
   }
+
+  /// Replaces the presented case's payload (keeping what is presented) or dismisses.
+  private mutating func setCase<Case>(_ payload: Case?, _ casePath: CasePath<State, Case>) {
+    guard let payload else {
+      wrappedValue = nil
+      return
+    }
+    // NB: a change of the case's payload keeps the identity, as an in-place mutation does.
+    value = casePath.embed(payload)
+  }
+}
+
+/// Reports a write through a case of an enum that is not the case `value` is in.
+func reportUnrelatedCase(_ value: Any?) {
+  let name = value.flatMap { enumCaseName(of: $0) }
+  reportIssue("Can't modify unrelated case\(name.map { " \($0.debugDescription)" } ?? "")")
 }
 
 extension PresentationState {
@@ -101,6 +163,46 @@ extension PresentationState {
     StoredOffsets.offset(of: keyPath, in: root) { \.presentedID }
   }
 }
+
+/// Whether two presented values are the same presentation: the same case of an enum, and the
+/// same `Identifiable` id (of the value, or of the case's payload) where there is one.
+///
+/// NB: a value that is neither an enum nor `Identifiable` is always the same presentation.
+@usableFromInline
+func isSamePresentation<Value>(_ lhs: Value, _ rhs: Value) -> Bool {
+  guard isEnumType(Value.self) else { return identifiableID(lhs) == identifiableID(rhs) }
+  guard enumCaseName(of: lhs) == enumCaseName(of: rhs) else { return false }
+  if let id = identifiableID(lhs) { return id == identifiableID(rhs) }
+  return identifiableID(payload(of: lhs)) == identifiableID(payload(of: rhs))
+}
+
+/// The `Identifiable` id of `value`, or `nil`.
+func identifiableID(_ value: Any?) -> AnyHashable? {
+  func id<Value: Identifiable>(of value: Value) -> AnyHashable { AnyHashable(value.id) }
+  guard let value = value as? any Identifiable else { return nil }
+  return id(of: value)
+}
+
+/// The associated value of an enum value's case, or `nil`.
+func payload(of value: Any) -> Any? {
+  Mirror(reflecting: value).children.first?.value
+}
+
+/// The box of a presented value.
+@usableFromInline
+final class PresentationStorage<State> {
+  @usableFromInline var value: State?
+
+  @usableFromInline
+  init(_ value: State?) {
+    self.value = value
+  }
+}
+
+// NB: `@unchecked Sendable` is sound because a box is only mutated through a
+// `PresentationState` that holds the only reference to it (copy on write), and the value it
+// holds is `Sendable`.
+extension PresentationStorage: @unchecked Sendable where State: Sendable {}
 
 /// Hands out the identities of presented values.
 @usableFromInline
@@ -124,11 +226,13 @@ public typealias Presents = PresentationState
 extension PresentationState: Equatable where State: Equatable {
   /// Whether both present equal values (or both present nothing); identities are not compared.
   ///
+  /// Two copies of one value share its storage and are equal without comparing the values.
+  ///
   /// ```swift
   /// PresentationState(wrappedValue: 1) == PresentationState(wrappedValue: 1)  // true
   /// ```
   public static func == (lhs: Self, rhs: Self) -> Bool {
-    lhs.value == rhs.value
+    lhs.storage === rhs.storage || lhs.value == rhs.value
   }
 }
 

@@ -26,6 +26,25 @@ public struct StackElementID: Hashable, Sendable, Comparable, ExpressibleByInteg
     self.rawValue = rawValue
   }
 
+  /// An id from its generation: the number of ids the store's generator handed out before it.
+  ///
+  /// ```swift
+  /// let id = StackElementID(generation: 3)
+  /// ```
+  ///
+  /// - Parameter generation: The number.
+  public init(generation: Int) {
+    self.rawValue = generation
+  }
+
+  /// The id's generation: ids are handed out in increasing generations (0, 1, 2…), and never
+  /// reused, even after the elements that had them are popped.
+  ///
+  /// ```swift
+  /// StackElementID(integerLiteral: 3).generation  // 3
+  /// ```
+  public var generation: Int { rawValue }
+
   /// An id from an integer literal, as tests write them.
   ///
   /// ```swift
@@ -108,6 +127,18 @@ public struct StackElementIDGenerator: Sendable {
   /// - Returns: The id.
   public func peek() -> StackElementID {
     StackElementID(rawValue: counter.value.load(ordering: .relaxed))
+  }
+
+  /// Makes sure ``next()`` never hands out `id` or an id below it, so an element pushed with `id`
+  /// is not overwritten by a later push: the live counterpart of the reference's random ids.
+  package func skip(past id: StackElementID) {
+    var current = counter.value.load(ordering: .relaxed)
+    while current <= id.rawValue {
+      let (exchanged, original) = counter.value.compareExchange(
+        expected: current, desired: id.rawValue + 1, ordering: .relaxed)
+      if exchanged { return }
+      current = original
+    }
   }
 
   /// A separate generator that starts where `id` is: test stores hand one to each assertion

@@ -1,4 +1,5 @@
 import ComposableCustomDump
+import ComposableDependencies
 import ComposableIssueReporting
 
 extension Reducer {
@@ -6,7 +7,10 @@ extension Reducer {
   /// the parent.
   ///
   /// `.popFrom(id:)` (sent by the parent, or by an element's `@Dependency(\.dismiss)`) pops the
-  /// element and those above it after the parent ran; `.push(id:state:)` pushes. Every effect of
+  /// element and those above it after the parent ran; `.push(id:state:)` pushes before the parent
+  /// runs and uses the id up, so a later `append` gets the following one (a push of an id already
+  /// on the stack is reported and ignored; in tests, a push of an id past the next one is
+  /// reported, and the element still pushed). Every effect of
   /// an element that leaves the stack, however it leaves, is cancelled. An element action or a
   /// pop for an id that is no longer in the stack is reported (naming the id and the action) and
   /// ignored.
@@ -116,7 +120,25 @@ public struct _StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
         return stack._generation
       }
       if isMissing { reportMissingElement(id: id, action: action) }
-    case .push, .none:
+    case .push(let id, let element):
+      var isDuplicate = false
+      var pathIDs: [StackElementID] = []
+      generation = modifyStack(in: &state, offset: offset) { stack in
+        if stack._positions[id] != nil {
+          isDuplicate = true
+          pathIDs = stack._ids
+        } else {
+          // NB: pushed before the parent runs, so the parent sees (and may change) the element.
+          stack.push(element, id: id)
+        }
+        return stack._generation
+      }
+      if isDuplicate {
+        reportDuplicatePush(id: id, pathIDs: pathIDs)
+      } else {
+        claimPushedID(id)
+      }
+    case .none:
       generation = modifyStack(in: &state, offset: offset) { $0._generation }
     }
     let parentEffects = parent.reduce(into: &state, action: action)
@@ -124,9 +146,7 @@ public struct _StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
       switch stackAction {
       case .popFrom(let id):
         stack.pop(from: id)
-      case .push(let id, let element):
-        stack.push(element, id: id)
-      case .element, .none:
+      case .element, .push, .none:
         break
       }
       return Self.takeRemovals(from: &stack, generation: generation)
@@ -140,7 +160,7 @@ public struct _StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
       return .mergeSkippingNone(elementEffects, parentEffects, .none)
     }
     let cancellations = removals.ids.map {
-      Effect<Parent.Action>.cancel(id: StackElementNamespace(namespace: namespace, id: $0))
+      Effect<Parent.Action>._cancelExactly(id: StackElementNamespace(namespace: namespace, id: $0))
     }
     return .merge([elementEffects, parentEffects] + cancellations)
   }
@@ -195,6 +215,48 @@ public struct _StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
     guard let position = stack._positions[id] else { return stack._generation }
     effect = destination.reduce(into: &stack._elements[position], action: action)
     return stack._generation
+  }
+
+  /// Uses up the id of an element pushed with `.push(id:state:)`, so that a later `append` gets
+  /// the following one: in tests an id past the next one is reported (test stores hand out ids
+  /// in order, so it is a typo or a stale id) and not used up; live, every id up to it is.
+  @usableFromInline
+  func claimPushedID(_ id: StackElementID) {
+    @Dependency(\.stackElementID) var stackElementID
+    @Dependency(\.context) var context
+    let nextID = stackElementID.peek()
+    guard context == .test else {
+      stackElementID.skip(past: id)
+      return
+    }
+    if id.generation == nextID.generation {
+      _ = stackElementID.next()
+    } else if id.generation > nextID.generation {
+      location.report(
+        """
+        A "forEach" at "\(location.fileID):\(location.line)" received a "push" action with an \
+        unexpected generational ID. …
+
+          Received ID:
+            \(id)
+          Expected ID:
+            \(nextID)
+        """)
+    }
+  }
+
+  @usableFromInline
+  func reportDuplicatePush(id: StackElementID, pathIDs: [StackElementID]) {
+    location.report(
+      """
+      A "forEach" at "\(location.fileID):\(location.line)" received a "push" action for an \
+      element it already contains. …
+
+        ID:
+          \(id)
+        Path IDs:
+          \(pathIDs)
+      """)
   }
 
   @usableFromInline

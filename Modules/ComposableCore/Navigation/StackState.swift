@@ -1,3 +1,4 @@
+import ComposableCustomDump
 import ComposableDependencies
 import Synchronization
 
@@ -87,8 +88,13 @@ public struct StackState<Element> {
 
   /// The element with id `id` as one case of an enum of screens, or `nil`.
   ///
+  /// Changing the case's payload changes the element in place; setting `nil` removes the
+  /// element (and only it). Writing through a case that is not the element's (or for an id not in
+  /// the stack) reports `Can't modify unrelated case "…"` and changes nothing.
+  ///
   /// ```swift
   /// state.path[id: 0, case: \.detail]?.title = "New title"
+  /// state.path[id: 0, case: \.detail] = nil  // pops the element
   /// ```
   ///
   /// - Parameters:
@@ -98,8 +104,20 @@ public struct StackState<Element> {
   {
     get { self[id: id].flatMap(keyPath.casePath().extract) }
     set {
-      guard let newValue, self[id: id, case: keyPath] != nil else { return }
-      self[id: id] = keyPath.casePath().embed(newValue)
+      let casePath = keyPath.casePath()
+      guard let element = self[id: id], casePath.extract(element) != nil else {
+        return reportUnrelatedCase(self[id: id])
+      }
+      self[id: id] = newValue.map(casePath.embed)
+    }
+    _modify {
+      let casePath = keyPath.casePath()
+      let element = self[id: id]
+      var payload = element.flatMap(casePath.extract)
+      let isCurrentCase = payload != nil
+      yield &payload
+      guard isCurrentCase else { return reportUnrelatedCase(element) }
+      self[id: id] = payload.map(casePath.embed)
     }
   }
 

@@ -87,6 +87,59 @@ extension Reducer {
   }
 }
 
+extension Reducer {
+  /// Runs an element reducer on the element of an identified array named by a legacy action case
+  /// with an id and an action, `case rows(id: Row.State.ID, action: Row.Action)`.
+  ///
+  /// Behaves as ``forEach(_:action:element:fileID:filePath:line:column:)``, for code written
+  /// before ``IdentifiedAction`` existed.
+  ///
+  /// ```swift
+  /// enum Action { case rows(id: Row.State.ID, action: Row.Action) }
+  ///
+  /// Reduce { state, action in … }
+  ///   .forEach(\.rows, action: \.rows) { Row() }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - toElementsState: The identified array of element states.
+  ///   - toElementAction: The action case holding an id and an element action.
+  ///   - element: The element reducer.
+  ///   - fileID: The file ID of the caller, for messages.
+  ///   - filePath: The file path of the caller, for messages.
+  ///   - line: The line of the caller, for messages.
+  ///   - column: The column of the caller, for messages.
+  /// - Returns: A reducer that runs the element, then this reducer.
+  @inlinable
+  public func forEach<ElementState, ElementAction, ID: Hashable & Sendable, Element: Reducer>(
+    _ toElementsState: WritableKeyPath<State, IdentifiedArray<ID, ElementState>> & Sendable,
+    action toElementAction: CaseKeyPath<Action, (id: ID, action: ElementAction)>,
+    @ReducerBuilder<ElementState, ElementAction> element: () -> Element,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> _ForEachReducer<Self, ID, Element>
+  where ElementState == Element.State, ElementAction == Element.Action {
+    let legacy = toElementAction.casePath()
+    let identified = CasePath<Action, IdentifiedAction<ID, ElementAction>>(
+      embed: { identified in
+        switch identified {
+        case .element(let id, let action): legacy.embed((id: id, action: action))
+        }
+      },
+      extract: { action in
+        legacy.extract(action).map { IdentifiedAction.element(id: $0.id, action: $0.action) }
+      }
+    )
+    return _ForEachReducer(
+      parent: self, element: element(), toElementsState: toElementsState,
+      toElementAction: identified, namespace: EffectID(toElementsState),
+      location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    )
+  }
+}
+
 /// A parent reducer with an element reducer for each element of a collection; built by `forEach`.
 public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: Reducer>: Reducer {
   @usableFromInline let parent: Parent
@@ -140,7 +193,7 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element:
     }
     let removed = idsBefore.filter { elements.index(id: $0) == nil }
     let cancellations = removed.map {
-      Effect<Parent.Action>.cancel(id: ElementID(namespace: namespace, id: $0))
+      Effect<Parent.Action>._cancelExactly(id: ElementID(namespace: namespace, id: $0))
     }
     return .merge([elementEffects, parentEffects] + cancellations)
   }

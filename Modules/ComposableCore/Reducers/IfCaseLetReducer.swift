@@ -156,7 +156,7 @@ public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     let wasPresent = extract(state) != nil
     let parentEffects = parent.reduce(into: &state, action: action)
     let cancel: Effect<Parent.Action> =
-      wasPresent && extract(state) == nil ? .cancel(id: namespace) : .none
+      wasPresent && extract(state) == nil ? ._cancelExactly(id: namespace) : .none
     return .mergeSkippingNone(childEffects, parentEffects, cancel)
   }
 

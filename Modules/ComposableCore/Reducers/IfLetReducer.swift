@@ -5,7 +5,8 @@ extension Reducer {
   /// Runs a child reducer on optional child state while it is present.
   ///
   /// The child runs before this reducer. When this reducer sets the child state to `nil`, every
-  /// effect the child started is cancelled. A child action that arrives while the state is `nil`
+  /// effect the child started is cancelled. An alert or a dialog child is set to `nil` by any of
+  /// its actions, before this reducer runs. A child action that arrives while the state is `nil`
   /// is reported as an issue and ignored.
   ///
   /// ```swift
@@ -35,6 +36,46 @@ extension Reducer {
   where WrappedState == Wrapped.State, WrappedAction == Wrapped.Action {
     _IfLetReducer(
       parent: self, child: wrapped(), toChildState: toWrappedState,
+      toChildAction: toWrappedAction.casePath(), namespace: EffectID(toWrappedState),
+      location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    )
+  }
+}
+
+extension Reducer {
+  /// Presents an alert or a confirmation dialog from a plain optional property: it is set to
+  /// `nil` as soon as one of its buttons' actions arrives, before this reducer handles the action.
+  ///
+  /// The `@Presents`-free form of alert state (the reference calls it ephemeral state): the
+  /// parent's action case holds the alert's actions directly.
+  ///
+  /// ```swift
+  /// struct State { var alert: AlertState<Action.Alert>? }
+  /// enum Action { case alert(Alert) }
+  ///
+  /// Reduce { state, action in … }
+  ///   .ifLet(\.alert, action: \.alert)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - toWrappedState: The optional alert or dialog.
+  ///   - toWrappedAction: The action case holding its buttons' actions.
+  ///   - fileID: The file ID of the caller, for messages.
+  ///   - filePath: The file path of the caller, for messages.
+  ///   - line: The line of the caller, for messages.
+  ///   - column: The column of the caller, for messages.
+  /// - Returns: A reducer that dismisses the alert or dialog, then runs this reducer.
+  @inlinable
+  public func ifLet<WrappedState: _EphemeralState, WrappedAction>(
+    _ toWrappedState: WritableKeyPath<State, WrappedState?> & Sendable,
+    action toWrappedAction: CaseKeyPath<Action, WrappedAction>,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> _IfLetReducer<Self, EmptyReducer<WrappedState, WrappedAction>> {
+    _IfLetReducer(
+      parent: self, child: EmptyReducer(), toChildState: toWrappedState,
       toChildAction: toWrappedAction.casePath(), namespace: EffectID(toWrappedState),
       location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     )
@@ -75,6 +116,8 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
           .namespaced(namespace)
           .cancellable(id: namespace)
           .map(toChildAction.embed)
+        // NB: an alert or a dialog goes away with the action of any of its buttons.
+        if Child.State.self is any _EphemeralState.Type { state[keyPath: toChildState] = nil }
       } else {
         reportMissingState(action: action)
       }
@@ -82,7 +125,7 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     let wasPresent = state[keyPath: toChildState] != nil
     let parentEffects = parent.reduce(into: &state, action: action)
     let cancel: Effect<Parent.Action> =
-      wasPresent && state[keyPath: toChildState] == nil ? .cancel(id: namespace) : .none
+      wasPresent && state[keyPath: toChildState] == nil ? ._cancelExactly(id: namespace) : .none
     return .mergeSkippingNone(childEffects, parentEffects, cancel)
   }
 

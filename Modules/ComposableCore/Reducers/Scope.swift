@@ -104,6 +104,64 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
       child: child(), fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
+  /// Scopes to a property of the parent state; the `state:` label may be left out.
+  ///
+  /// ```swift
+  /// Scope(\.login, action: \.login) { Login() }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - toChildState: The child's state inside the parent's.
+  ///   - toChildAction: The parent action's case holding the child's actions.
+  ///   - child: The child reducer.
+  ///   - fileID: The file ID of the caller, for messages.
+  ///   - filePath: The file path of the caller, for messages.
+  ///   - line: The line of the caller, for messages.
+  ///   - column: The column of the caller, for messages.
+  @inlinable
+  public init<ChildState, ChildAction>(
+    _ toChildState: WritableKeyPath<ParentState, ChildState>,
+    action toChildAction: CaseKeyPath<ParentAction, ChildAction>,
+    @ReducerBuilder<ChildState, ChildAction> child: () -> Child,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) where ChildState == Child.State, ChildAction == Child.Action {
+    self.init(
+      toChildState: .keyPath(toChildState), toChildAction: toChildAction.casePath(),
+      child: child(), fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
+  /// Scopes to a case of an enum parent state; the `state:` label may be left out.
+  ///
+  /// ```swift
+  /// Scope(\.loggedIn, action: \.profile) { Profile() }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - toChildState: The parent state's case holding the child's state.
+  ///   - toChildAction: The parent action's case holding the child's actions.
+  ///   - child: The child reducer.
+  ///   - fileID: The file ID of the caller, for messages.
+  ///   - filePath: The file path of the caller, for messages.
+  ///   - line: The line of the caller, for messages.
+  ///   - column: The column of the caller, for messages.
+  @inlinable
+  public init<ChildState, ChildAction>(
+    _ toChildState: CaseKeyPath<ParentState, ChildState>,
+    action toChildAction: CaseKeyPath<ParentAction, ChildAction>,
+    @ReducerBuilder<ChildState, ChildAction> child: () -> Child,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) where ChildState == Child.State, ChildAction == Child.Action {
+    self.init(
+      toChildState: .casePath(toChildState.casePath()), toChildAction: toChildAction.casePath(),
+      child: child(), fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
   /// Runs the child reducer when the action is one of the child's.
   @inlinable
   public func reduce(into state: inout ParentState, action: ParentAction) -> Effect<ParentAction> {
@@ -145,5 +203,24 @@ extension Scope {
       """,
       fileID: fileID, filePath: filePath, line: line, column: column
     )
+  }
+}
+
+extension Store {
+  /// A store of a child feature; the `state:` label may be left out.
+  ///
+  /// ```swift
+  /// let loginStore = store.scope(\.login, action: \.login)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - toChildState: The child's state inside this store's state.
+  ///   - toChildAction: The action case that holds the child's actions.
+  /// - Returns: The child store.
+  public func scope<ChildState, ChildAction>(
+    _ toChildState: KeyPath<State, ChildState>,
+    action toChildAction: CaseKeyPath<Action, ChildAction>
+  ) -> Store<ChildState, ChildAction> {
+    scope(state: toChildState, action: toChildAction)
   }
 }

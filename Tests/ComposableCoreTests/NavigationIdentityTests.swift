@@ -1,0 +1,120 @@
+import ComposableClocks
+import ComposableCore
+import ComposableTesting
+import Testing
+
+/// A presented child with an id, whose timer shows whether it is still the same child.
+struct IdentifiedTicker: Reducer {
+  struct State: Equatable, Identifiable, Sendable {
+    let id: Int
+    var ticks = 0
+  }
+
+  enum Action: Equatable, Sendable {
+    case startButtonTapped
+    case tick
+  }
+
+  @Dependency(\.continuousClock) var clock
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .startButtonTapped:
+      return .run { send in
+        while true {
+          try await clock.sleep(for: .seconds(1))
+          await send(.tick)
+        }
+      }
+    case .tick:
+      state.ticks += 1
+      return .none
+    }
+  }
+}
+
+/// A parent that presents a ``IdentifiedTicker`` by id, and a ``Destination`` by case.
+struct IdentifiedTickerHost: Reducer {
+  struct State: Equatable, Sendable {
+    @Presents var destination: Destination.State?
+    @Presents var ticker: IdentifiedTicker.State?
+  }
+
+  enum Action: Equatable, Sendable {
+    case destination(PresentationAction<Destination.Action>)
+    case presentCounter
+    case presentOther
+    case presentTicker(id: Int)
+    case ticker(PresentationAction<IdentifiedTicker.Action>)
+  }
+
+  var body: some Reducer<State, Action> {
+    Reduce { state, action in
+      switch action {
+      case .presentCounter:
+        state.destination = .counter(Pane.State())
+        return .none
+      case .presentOther:
+        state.destination = .other(Pane.State())
+        return .none
+      case .presentTicker(let id):
+        state.ticker = IdentifiedTicker.State(id: id)
+        return .none
+      case .destination, .ticker:
+        return .none
+      }
+    }
+    .ifLet(\.$destination, action: \.destination) { Destination() }
+    .ifLet(\.$ticker, action: \.ticker) { IdentifiedTicker() }
+  }
+}
+
+@MainActor
+@Suite struct NavigationIdentityTests {
+  @Test func aChildReassignedWithTheSameID_keepsItsEffects() async {
+    let clock = TestClock()
+    let store = TestStore(initialState: IdentifiedTickerHost.State()) {
+      IdentifiedTickerHost()
+    } withDependencies: {
+      $0.continuousClock = clock
+    }
+    await store.send(.presentTicker(id: 1)) { $0.ticker = IdentifiedTicker.State(id: 1) }
+    await store.send(.ticker(.presented(.startButtonTapped)))
+    await store.send(.presentTicker(id: 1))
+    await clock.advance(by: .seconds(1))
+    await store.receive(.ticker(.presented(.tick))) { $0.ticker?.ticks = 1 }
+    // NB: a new id is a new child: the old child's timer is cancelled.
+    await store.send(.presentTicker(id: 2)) { $0.ticker = IdentifiedTicker.State(id: 2) }
+    await clock.advance(by: .seconds(5))
+  }
+
+  @Test func anEnumDestinationReassignedInTheSameCase_keepsItsEffects() async {
+    let clock = TestClock()
+    let store = TestStore(initialState: IdentifiedTickerHost.State()) {
+      IdentifiedTickerHost()
+    } withDependencies: {
+      $0.continuousClock = clock
+    }
+    await store.send(.presentCounter) { $0.destination = .counter(Pane.State()) }
+    await store.send(.destination(.presented(.counter(.startTimerButtonTapped))))
+    await store.send(.presentCounter)
+    await clock.advance(by: .seconds(1))
+    await store.receive(.destination(.presented(.counter(.timerTick)))) {
+      $0.destination = .counter(Pane.State(count: 1))
+    }
+    // NB: another case is a new child: the old child's timer is cancelled.
+    await store.send(.presentOther) { $0.destination = .other(Pane.State()) }
+    await clock.advance(by: .seconds(5))
+  }
+}
+
+// MARK: - Case paths, written by hand as the plugin writes them for app modules
+
+extension CasePath where Value == IdentifiedTickerHost.Action {
+  var destination: CasePath<Root, PresentationAction<Destination.Action>> {
+    self.case(Value.destination) { if case .destination(let action) = $0 { action } else { nil } }
+  }
+  var ticker: CasePath<Root, PresentationAction<IdentifiedTicker.Action>> {
+    self.case(Value.ticker) { if case .ticker(let action) = $0 { action } else { nil } }
+  }
+}
