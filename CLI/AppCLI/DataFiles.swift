@@ -30,7 +30,12 @@ final class DataFiles {
     }
     self.currentUser = currentUser!
     self.readItemIDs = readItemIDs!
-    self.problems = issues.filter { $0.severity == .error }.map(Self.problem)
+    // NB: a file moved aside is reported twice, with its path and, as the holder's load error,
+    // alone; a problem that another one already says in full is dropped.
+    let problems = issues.filter { $0.severity == .error }.map(Self.problem)
+    self.problems = problems.filter { problem in
+      !problems.contains { $0 != problem && $0.contains(problem) }
+    }
   }
 
   /// The part of the kit's message that says what happened to the file: the paragraph after

@@ -1,4 +1,4 @@
-/// The error ``TestClock/checkSuspension(isolation:)`` throws when sleepers are still waiting on the clock.
+/// The error ``TestClock/checkSuspension(isolation:fileID:filePath:line:column:)`` throws when sleepers are still waiting on the clock.
 ///
 /// It lists the pending deadlines, earliest first, so a failing test shows how far the clock
 /// would have to move to let the remaining work finish.

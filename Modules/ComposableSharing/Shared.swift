@@ -212,7 +212,12 @@ public struct Shared<Value: Sendable>: Sendable {
   /// try await $currentUser.load(.fileStorage(.documentsDirectory.appending(path: "\(id).json")))
   /// ```
   ///
-  /// - Parameter key: The key to load and keep from now on.
+  /// - Parameters:
+  ///   - key: The key to load and keep from now on.
+  ///   - fileID: The file ID of the caller, for issues.
+  ///   - filePath: The file path of the caller, for issues.
+  ///   - line: The line of the caller, for issues.
+  ///   - column: The column of the caller, for issues.
   /// - Throws: The key's load error.
   public func load(
     _ key: some SharedKey<Value>,

@@ -205,7 +205,12 @@ public struct SharedReader<Value: Sendable>: Sendable {
   /// try await $theme.load(.appStorage("theme-\(userID)"))
   /// ```
   ///
-  /// - Parameter key: The key to load and keep from now on.
+  /// - Parameters:
+  ///   - key: The key to load and keep from now on.
+  ///   - fileID: The file ID of the caller, for issues.
+  ///   - filePath: The file path of the caller, for issues.
+  ///   - line: The line of the caller, for issues.
+  ///   - column: The column of the caller, for issues.
   /// - Throws: The key's load error.
   public func load(
     _ key: some SharedReaderKey<Value>,

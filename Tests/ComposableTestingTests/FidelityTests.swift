@@ -508,6 +508,10 @@ struct MergeFeature: Reducer {
     #expect((try? result.get()) != nil)
   }
 
+  // NB: on the main actor, so that the task (which inherits it) runs before the check does: a
+  // task started on the global executor just before may not have begun its sleep, and nothing
+  // can wait for a sleep that has not begun.
+  @MainActor
   @Test func checkSuspensionSeesASleepBegunByATaskStartedJustBefore() async throws {
     let clock = TestClock()
     let task = Task { try await clock.sleep(for: .seconds(1)) }

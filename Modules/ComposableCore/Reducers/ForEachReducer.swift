@@ -91,7 +91,7 @@ extension Reducer {
   /// Runs an element reducer on the element of an identified array named by a legacy action case
   /// with an id and an action, `case rows(id: Row.State.ID, action: Row.Action)`.
   ///
-  /// Behaves as ``forEach(_:action:element:fileID:filePath:line:column:)``, for code written
+  /// Behaves as ``forEach(_:action:element:fileID:filePath:line:column:)-(_,CaseKeyPath<Self.Action,IdentifiedAction<ID,ElementAction>>,_,_,_,_,_)``, for code written
   /// before ``IdentifiedAction`` existed.
   ///
   /// ```swift
