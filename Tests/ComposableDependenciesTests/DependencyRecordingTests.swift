@@ -90,6 +90,10 @@ import Testing
   }
 }
 
+// NB: on the main actor, so that each `Task { … }` (which inherits it) begins its sleep before
+// the clock moves: off any actor, a task started just before `advance` may not have begun it,
+// and it then sleeps past the advance (one run in a dozen, under load).
+@MainActor
 @Suite struct DependencyReplayTests {
   @Test func answersComeInOrderAfterTheirRecordedDuration() async throws {
     let clock = TestClock()
