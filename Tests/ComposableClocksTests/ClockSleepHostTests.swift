@@ -10,8 +10,9 @@ struct ClockSleepHostTests {
     let executor = SerialTaskExecutor(label: "hosted", sleepHost: host)
     let clock = TestClock()
     let unimplemented = UnimplementedClock(name: "ContinuousClock")
+    let immediate = ImmediateClock()
     try await executor.task {
-      try await ImmediateClock().sleep(for: .seconds(1))
+      try await immediate.sleep(for: .seconds(1))  // real-time: none, an ImmediateClock
       _ = unimplemented.now
       try await unimplemented.sleep(until: UnimplementedClock.Instant(offset: .seconds(1)))
     }.value

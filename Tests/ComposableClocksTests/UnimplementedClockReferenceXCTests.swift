@@ -6,7 +6,7 @@ import XCTest
 /// expects each failure with `XCTExpectFailure`, which XCTest on Linux lacks: here the issues are
 /// captured and compared whole. The reference accepts "Unimplemented: Clock.sleep" or
 /// "Unimplemented: Clock.now" for each; the kit reports once, on the first use: `now`, which
-/// `sleep(for:)` reads first.
+/// a sleep reads first.
 final class UnimplementedClockReferenceXCTests: XCTestCase {
   func testUnimplementedClock() async throws {
     let issues = await withExpectedIssue {
