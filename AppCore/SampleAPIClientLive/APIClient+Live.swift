@@ -1,7 +1,5 @@
 import Composable
 import Foundation
-// NB: re-exported so that the executable and the live tests, which import this module alone, see
-// the interface it implements.
 import SampleAPIClient
 
 extension APIClient {
