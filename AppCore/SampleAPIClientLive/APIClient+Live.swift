@@ -15,19 +15,6 @@ extension APIClient {
     "blob@example.com", "swift-6"
   )
 
-  /// Where ``liveValue`` keeps its data: `~/.composable-app`.
-  ///
-  /// The directory and its data file are created on first use.
-  ///
-  /// ```swift
-  /// print("Data: \(APIClient.defaultDataDirectory.path(percentEncoded: false))")
-  /// ```
-  public static var defaultDataDirectory: URL {
-    // NB: `URL.homeDirectory` is `FileManager.default.homeDirectoryForCurrentUser` on macOS and
-    // Linux, and unlike it also exists on iOS, tvOS and watchOS, which the package supports.
-    URL.homeDirectory.appendingPathComponent(".composable-app", isDirectory: true)
-  }
-
   /// The data file a live client on `dataDirectory` reads and writes: `api.json` inside it.
   ///
   /// Use it to show the user where their data is, or in tests to inspect or damage the file.
@@ -99,7 +86,7 @@ extension APIClient {
 }
 
 extension APIClient: DependencyKey {
-  /// The embedded backend on ``defaultDataDirectory``, with the default latency.
+  /// The embedded backend on `APIClient.defaultDataDirectory`, with the default latency.
   ///
   /// Only the app's entry point imports this module, so features and their tests never reach it.
   ///

@@ -257,36 +257,18 @@ public final class CommandLineApp {
   }
 
   /// Where state is kept when neither `--data-dir` nor `--in-memory` is given:
-  /// `$HOME/.composable-app` on Linux (the user database's home folder when `HOME` is unset or
-  /// empty), the app's Application Support folder on Apple platforms.
+  /// ``APIClient/defaultDataDirectory(environment:)``.
   ///
   /// - Parameter environment: The process's environment, for `HOME`.
   static func defaultDataDirectory(environment: [String: String]) -> URL {
-    #if canImport(Darwin)
-      return withDependencies {
-        $0.context = .live
-      } operation: {
-        @Dependency(\.appDataDirectory) var directory
-        return directory
-      }
-    #else
-      return homeDirectory(environment: environment).appending(
-        path: ".composable-app", directoryHint: .isDirectory)
-    #endif
-  }
-
-  /// The user's home folder: `HOME` when it is set (a sandbox or a test may point it elsewhere),
-  /// else the one the user database gives.
-  private static func homeDirectory(environment: [String: String]) -> URL {
-    guard let home = environment["HOME"], !home.isEmpty else { return URL.homeDirectory }
-    return URL(filePath: home, directoryHint: .isDirectory)
+    APIClient.defaultDataDirectory(environment: environment)
   }
 
   /// Where state is kept by default, as the help shows it (`~/.composable-app` on Linux).
   static func defaultDataDirectoryDescription(environment: [String: String]) -> String {
     var path = defaultDataDirectory(environment: environment).path(percentEncoded: false)
     while path.count > 1, path.hasSuffix("/") { path.removeLast() }
-    var home = homeDirectory(environment: environment).path(percentEncoded: false)
+    var home = APIClient.homeDirectory(environment: environment).path(percentEncoded: false)
     while home.count > 1, home.hasSuffix("/") { home.removeLast() }
     guard path.hasPrefix(home + "/") else { return path }
     return "~/" + path.dropFirst(home.count).drop { $0 == "/" }
