@@ -52,7 +52,7 @@ extension APIClient: TestDependencyKey {
     APIClient(
       login: { email, _ in User(id: 1, name: "Blob", email: email) },
       fetchProfile: { _ in
-        ProfileStats(itemCount: 3, unreadCount: 1, memberSince: Date(timeIntervalSince1970: 0))
+        ProfileStats(itemIDs: [1, 2, 3], memberSince: Date(timeIntervalSince1970: 0))
       },
       fetchActivity: { _ in ActivityItem.samples },
       markRead: { _, _ in }

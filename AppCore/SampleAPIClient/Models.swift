@@ -19,18 +19,30 @@ public struct User: Codable, Equatable, Hashable, Identifiable, Sendable {
 }
 
 /// What the profile screen shows about a user.
+///
+/// Which items are read is not here: the app keeps that in the shared `.readItemIDs`, its one
+/// source of truth, and counts the unread items of ``itemIDs`` against it.
+///
+/// ```swift
+/// let stats = ProfileStats(itemIDs: [1, 2, 3], memberSince: Date(timeIntervalSince1970: 0))
+/// stats.itemCount  // 3
+/// ```
 public struct ProfileStats: Codable, Equatable, Sendable {
-  /// How many activity items the user has.
-  public var itemCount: Int
-  /// How many of them are unread.
-  public var unreadCount: Int
+  /// The user's activity items.
+  public var itemIDs: [ActivityItem.ID]
   /// When the user joined.
   public var memberSince: Date
 
+  /// How many activity items the user has.
+  public var itemCount: Int { itemIDs.count }
+
   /// Creates the stats.
-  public init(itemCount: Int, unreadCount: Int, memberSince: Date) {
-    self.itemCount = itemCount
-    self.unreadCount = unreadCount
+  ///
+  /// - Parameters:
+  ///   - itemIDs: The user's activity items.
+  ///   - memberSince: When the user joined.
+  public init(itemIDs: [ActivityItem.ID], memberSince: Date) {
+    self.itemIDs = itemIDs
     self.memberSince = memberSince
   }
 }

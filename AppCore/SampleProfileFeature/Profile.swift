@@ -39,9 +39,18 @@ public struct Profile: Reducer {
     public var isLoading: Bool
     /// Why the last load failed, or `nil`.
     public var errorMessage: String?
+    /// The items the user has read: the same shared `.readItemIDs` the feed and the item screens
+    /// change, so the profile's unread count always agrees with theirs.
+    @SharedReader(.readItemIDs) public var readItemIDs: Set<ActivityItem.ID> = []
+
+    /// How many of the user's items are unread, once the stats are loaded.
+    public var unreadCount: Int? {
+      stats.map { $0.itemIDs.count { !readItemIDs.contains($0) } }
+    }
 
     /// Creates the state of the profile screen; the parameters are the stored properties in
-    /// order, as a recorded session's test writes them.
+    /// order, as a recorded session's test writes them (the read items come from their shared
+    /// key).
     ///
     /// - Parameters:
     ///   - alert: The logout confirmation, if shown.

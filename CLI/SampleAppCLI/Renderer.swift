@@ -84,9 +84,9 @@ package struct Renderer {
     case .loggedIn(let profile):
       lines.append("Logged in as \(profile.user.name) <\(profile.user.email)>")
       if profile.isLoading { lines.append("Profile: loading…") }
-      if let stats = profile.stats {
+      if let stats = profile.stats, let unreadCount = profile.unreadCount {
         lines.append(
-          "Profile: \(stats.itemCount) items, \(stats.unreadCount) unread, member since "
+          "Profile: \(stats.itemCount) items, \(unreadCount) unread, member since "
             + day(stats.memberSince))
       }
       if let error = profile.errorMessage { lines.append("Profile error: \(error)") }

@@ -82,6 +82,8 @@ extension SwiftCodeWriter {
       try assign(
         from: old, to: new, at: "$0", path: path + "." + afterName, into: &inner,
         shared: &shared)
+      // NB: a payload whose only change is read-only shared state has nothing to write.
+      guard !inner.isEmpty else { return }
       let body = inner.map { "  " + $0.replacingOccurrences(of: "\n", with: "\n  ") }
       lines.append(
         "\(target).modify(\\.\(afterName)) {\n" + body.joined(separator: "\n") + "\n}")

@@ -216,6 +216,21 @@ private struct Money: CustomSwiftCodeConvertible {
       ])
   }
 
+  @Test func aPayloadWhoseOnlyChangeIsReadOnlySharedStateWritesNothing() throws {
+    struct Profile {
+      var name: String
+      @SharedReader(.inMemory("SwiftCodeWriterTests.limit")) var limit = 1
+    }
+    enum Account { case loggedIn(Profile) }
+    struct App { var account: Account }
+    @Shared(.inMemory("SwiftCodeWriterTests.limit")) var limit = 1
+    let app = App(account: .loggedIn(Profile(name: "Blob")))
+    let before = writer.snapshot(of: app)
+    $limit.withLock { $0 = 2 }
+    let after = writer.snapshot(of: app)
+    #expect(try writer.assignments(from: before, to: after) == [])
+  }
+
   @Test func aPresentedCaseIsModifiedThroughOptionalChaining() throws {
     enum Destination: Equatable {
       case edit(User)

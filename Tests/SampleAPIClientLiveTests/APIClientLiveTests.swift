@@ -87,10 +87,10 @@ import Testing
     }
   }
 
-  @Test func fetchProfile_countsItemsAndUnread() async throws {
+  @Test func fetchProfile_listsTheItems() async throws {
     try await withDataDirectory { directory in
       let stats = try await APIClient.live(dataDirectory: directory).fetchProfile(1)
-      #expect(stats == ProfileStats(itemCount: 4, unreadCount: 4, memberSince: Self.joined))
+      #expect(stats == ProfileStats(itemIDs: [1, 2, 3, 4], memberSince: Self.joined))
     }
   }
 
@@ -119,14 +119,11 @@ import Testing
       try await client.markRead(1, 4)
       try await client.markRead(1, 4)
       try await client.markRead(1, 1)
-      #expect(try await client.fetchProfile(1).unreadCount == 2)
+      #expect(try readItemIDs(in: directory) == [1, 4])
 
       let restarted = APIClient.live(dataDirectory: directory)
-      #expect(
-        try await restarted.fetchProfile(1)
-          == ProfileStats(itemCount: 4, unreadCount: 2, memberSince: Self.joined))
       try await restarted.markRead(1, 2)
-      #expect(try await APIClient.live(dataDirectory: directory).fetchProfile(1).unreadCount == 1)
+      #expect(try readItemIDs(in: directory) == [1, 2, 4])
     }
   }
 
@@ -194,7 +191,7 @@ import Testing
       let itemIDs = Array(100..<200)
       try await addItems(itemIDs, to: directory)
       let client = APIClient.live(dataDirectory: directory)
-      #expect(try await client.fetchProfile(1).unreadCount == 4 + itemIDs.count)
+      #expect(try readItemIDs(in: directory) == [])
 
       try await withThrowingTaskGroup(of: Void.self) { group in
         for itemID in itemIDs {
@@ -205,8 +202,7 @@ import Testing
         try await group.waitForAll()
       }
 
-      #expect(
-        try await APIClient.live(dataDirectory: directory).fetchProfile(1).unreadCount == 4)
+      #expect(try readItemIDs(in: directory) == itemIDs)
     }
   }
 
@@ -245,6 +241,15 @@ import Testing
     } operation: {
       try await body(root.appendingPathComponent("data", isDirectory: true))
     }
+  }
+
+  /// The items the data file records as read for the demo account.
+  private func readItemIDs(in directory: URL) throws -> [Int] {
+    let file = APIClient.dataFile(in: directory)
+    let json = try #require(
+      try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
+    let accounts = try #require(json["accounts"] as? [[String: Any]])
+    return try #require(accounts[0]["readItemIDs"] as? [Int])
   }
 
   /// Adds unread items to the demo account's feed, editing the data file as a person would.

@@ -54,7 +54,7 @@ import Testing
         == User(id: 1, name: "Blob", email: "blob@example.com"))
     #expect(
       try await client.fetchProfile(1)
-        == ProfileStats(itemCount: 3, unreadCount: 1, memberSince: Date(timeIntervalSince1970: 0)))
+        == ProfileStats(itemIDs: [1, 2, 3], memberSince: Date(timeIntervalSince1970: 0)))
     #expect(try await client.fetchActivity(1) == ActivityItem.samples)
     #expect(ActivityItem.samples.map(\.id) == [3, 2, 1])
     try await client.markRead(1, 1)

@@ -23,7 +23,8 @@ import Testing
       $0.apiClient.fetchActivity = { _ in ActivityItem.samples }
       $0.apiClient.markRead = { _, _ in }
       $0.apiClient.fetchProfile = { _ in
-        ProfileStats(itemCount: 3, unreadCount: 3, memberSince: Date(timeIntervalSince1970: 0))
+        ProfileStats(
+          itemIDs: ActivityItem.samples.map(\.id), memberSince: Date(timeIntervalSince1970: 0))
       }
       $0.continuousClock = TestClock()
     }
@@ -122,6 +123,38 @@ import Testing
     }
     await store.send(\.path[id: 0].backButtonTapped)
     await store.receive(\.path.popFrom) { $0.path = [] }
+  }
+
+  /// Opening an item reads it and "mark unread" on its screen unreads it; the feed and the
+  /// profile count the same unread items after each step, and after the profile reloads.
+  @Test func openThenMarkUnread_feedAndProfileAgreeOnTheUnreadCount() async {
+    let store = store(
+      AppFeature.State(
+        selectedTab: .activity, account: .loggedIn(Profile.State(user: blob)),
+        activity: Activity.State(
+          userID: blob.id, items: IdentifiedArray(uniqueElements: ActivityItem.samples))))
+    store.exhaustivity = .off
+    func unreadCounts() -> [Int?] {
+      guard case .loggedIn(let profile) = store.state.account else { return [] }
+      return [store.state.activity?.unreadCount, profile.unreadCount]
+    }
+    await store.send(.profile(.onAppear))
+    await store.receive(\.profile.statsResponse.success)
+    let count = ActivityItem.samples.count
+    #expect(unreadCounts() == [count, count])
+
+    let item = ActivityItem.samples[0]
+    await store.send(.activity(.itemTapped(item.id)))
+    await store.receive(\.activity.delegate.didOpenItem)
+    await store.receive(\.activity.markReadResponse)
+    #expect(unreadCounts() == [count - 1, count - 1])
+
+    await store.send(\.path[id: 0].markUnreadButtonTapped)
+    #expect(unreadCounts() == [count, count])
+
+    await store.send(.profile(.refreshButtonTapped))
+    await store.receive(\.profile.statsResponse.success)
+    #expect(unreadCounts() == [count, count])
   }
 
   @Test func alreadyLoggedInAtStart() async {

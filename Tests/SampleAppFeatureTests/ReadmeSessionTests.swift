@@ -41,8 +41,7 @@ import Testing
     date: Date(timeIntervalSince1970: 1_705_309_200)
   )
   let profileStats = ProfileStats(
-    itemCount: 4,
-    unreadCount: 3,
+    itemIDs: [1, 2, 3, 4],
     memberSince: Date(timeIntervalSince1970: 1_705_309_200)
   )
   let login = DependencyReplay<User>("login", clock: clock, [

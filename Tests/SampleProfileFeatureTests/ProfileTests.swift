@@ -8,7 +8,7 @@ import Testing
 @Suite struct ProfileTests {
   nonisolated static let blob = User(id: 1, name: "Blob", email: "blob@example.com")
   nonisolated static let stats = ProfileStats(
-    itemCount: 3, unreadCount: 1, memberSince: Date(timeIntervalSince1970: 1_000))
+    itemIDs: [1, 2, 3], memberSince: Date(timeIntervalSince1970: 1_000))
 
   /// An API that knows one user, Blob.
   nonisolated static func fetchProfile(userID: User.ID) throws -> ProfileStats {
@@ -45,7 +45,7 @@ import Testing
 
   @Test func refreshButtonTapped_replacesStats() async {
     let fresh = ProfileStats(
-      itemCount: 4, unreadCount: 2, memberSince: Date(timeIntervalSince1970: 1_000))
+      itemIDs: [1, 2, 3, 4], memberSince: Date(timeIntervalSince1970: 1_000))
     let store = TestStore(initialState: Profile.State(user: Self.blob, stats: Self.stats)) {
       Profile()
     } withDependencies: {

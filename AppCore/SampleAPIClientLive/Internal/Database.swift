@@ -92,12 +92,7 @@ extension Database {
   /// - Throws: ``APIError/unknownUser(_:)``.
   func profile(userID: User.ID) throws(APIError) -> ProfileStats {
     let account = try accounts[index(of: userID)]
-    let read = Set(account.readItemIDs)
-    return ProfileStats(
-      itemCount: account.activity.count,
-      unreadCount: account.activity.count(where: { !read.contains($0.id) }),
-      memberSince: account.memberSince
-    )
+    return ProfileStats(itemIDs: account.activity.map(\.id), memberSince: account.memberSince)
   }
 
   /// A user's feed, newest first (ties broken by the larger id first).
