@@ -4,8 +4,8 @@ import SampleAPIClient
 import SampleAPIClientLive
 import SampleAppFeature
 
-/// The `app-cli` program: reads commands, sends them to one store of `AppFeature` as actions, and
-/// prints what changed.
+/// The `app-cli` program: reads commands, hands each to the screen it belongs to (``AppScreen``:
+/// one screen per feature, on its feature's scoped store), and prints what changed.
 ///
 /// It is a library so tests can drive it with scripted input; the `app-cli` executable only calls
 /// ``run(arguments:input:)``.

@@ -2,11 +2,7 @@ import Composable
 import Foundation
 import SampleAPIClient
 import SampleAPIClientLive
-import SampleActivityFeature
 import SampleAppFeature
-import SampleItemDetailFeature
-import SampleLoginFeature
-import SampleProfileFeature
 
 /// One run of the app: its store, its dependencies, and what the user sees.
 @MainActor
@@ -100,7 +96,7 @@ final class Session {
       errorCount += 1
       errorOutput(style.error("The app's data cannot be read: " + message))
     }
-    observation = store.observe { [weak self] state in self?.render(state) }
+    observation = store.observe { [weak self] _ in self?.render() }
   }
 
   /// Ends the session: writes the shared state still waiting for the end of its coalescing
@@ -112,74 +108,12 @@ final class Session {
     if let temporaryDirectory { try? FileManager.default.removeItem(at: temporaryDirectory) }
   }
 
-  /// Sends the actions a command stands for.
+  /// The app's screens, each on its feature's store, as they are now.
+  private var screen: AppScreen { AppScreen(store: store) }
+
+  /// Does what a command asks, through the screen it belongs to.
   func perform(_ command: Command) throws(CommandError) {
-    let state = store.state
-    switch command {
-    case .tab(let tab):
-      store.send(.tabSelected(tab))
-    case .email(let email):
-      guard case .loggedOut = state.account else { throw .unavailable(Self.loggedIn) }
-      store.send(.login(.binding(.set(\.email, email))))
-    case .password(let password):
-      guard case .loggedOut = state.account else { throw .unavailable(Self.loggedIn) }
-      store.send(.login(.binding(.set(\.password, password))))
-    case .submit:
-      guard case .loggedOut(let login) = state.account else {
-        throw .unavailable(Self.loggedIn)
-      }
-      if let missing = Self.missingField(login) { throw .unavailable(missing) }
-      store.send(.login(.submitButtonTapped))
-    case .refresh:
-      if state.selectedTab == .activity, state.activity != nil {
-        store.send(.activity(.refreshButtonTapped))
-      } else if case .loggedIn = state.account {
-        store.send(.profile(.refreshButtonTapped))
-      } else {
-        throw .unavailable("Nothing to refresh: log in first.")
-      }
-    case .open(let id):
-      guard let activity = state.activity else { throw .unavailable(Self.loggedOut) }
-      guard activity.items[id: id] != nil else {
-        throw .unavailable("There is no activity item #\(id).")
-      }
-      store.send(.tabSelected(.activity))
-      store.send(.activity(.itemTapped(id)))
-    case .filter(let query):
-      guard state.activity != nil else { throw .unavailable(Self.loggedOut) }
-      store.send(.tabSelected(.activity))
-      store.send(.activity(.filterQueryChanged(query)))
-    case .back:
-      guard let id = state.path.ids.last else { throw .unavailable("No activity item is open.") }
-      store.send(.path(.element(id: id, action: .backButtonTapped)))
-    case .unread:
-      guard let id = state.path.ids.last else { throw .unavailable("No activity item is open.") }
-      store.send(.path(.element(id: id, action: .markUnreadButtonTapped)))
-    case .choose(let number):
-      guard case .loggedIn(let profile) = state.account, let alert = profile.alert else {
-        throw .unavailable("There is nothing to choose from.")
-      }
-      guard alert.buttons.indices.contains(number - 1) else {
-        throw .unavailable(
-          "There is no choice \(number): type \(Self.choices(alert.buttons.count)).")
-      }
-      let button = alert.buttons[number - 1]
-      if let action = button.action.action {
-        store.send(.profile(.alert(.presented(action))))
-      } else {
-        store.send(.profile(.alert(.dismiss)))
-      }
-      if button.role == .cancel || button.action.action == nil {
-        var title = "\(alert.title)"
-        while title.last == "?" || title.last == "." { title.removeLast() }
-        output("Cancelled: \(title).")
-      }
-    case .logout:
-      guard case .loggedIn = state.account else { throw .unavailable(Self.loggedOut) }
-      store.send(.profile(.logoutButtonTapped))
-    case .help, .quit, .record, .state:
-      break
-    }
+    if let cancelled = try screen.perform(command) { output("Cancelled: \(cancelled).") }
   }
 
   /// Waits until the command's work is done: every running effect has finished or is parked on a
@@ -264,65 +198,34 @@ final class Session {
     errorOutput(style.error(message))
   }
 
-  /// Why `submit` would do nothing, or `nil` when both fields are filled in.
-  static func missingField(_ login: Login.State) -> String? {
-    let email = login.email.allSatisfy(\.isWhitespace)
-    let password = login.password.allSatisfy(\.isWhitespace)
-    switch (email, password) {
-    case (true, true):
-      return "Nothing submitted: the email and the password are empty. Type 'email ADDRESS' and "
-        + "'password SECRET' first."
-    case (true, false):
-      return "Nothing submitted: the email is empty. Type 'email ADDRESS' first."
-    case (false, true):
-      return "Nothing submitted: the password is empty. Type 'password SECRET' first."
-    case (false, false):
-      return nil
-    }
-  }
-
   /// The requests in flight, as a person names them: "the login", "the activity feed".
-  var requestsInFlight: [String] {
-    let state = store.state
-    var requests: [String] = []
-    switch state.account {
-    case .loggedOut(let login): if login.isLoading { requests.append("the login") }
-    case .loggedIn(let profile): if profile.isLoading { requests.append("the profile") }
-    }
-    if state.activity?.isLoading == true { requests.append("the activity feed") }
-    return requests
-  }
+  var requestsInFlight: [String] { screen.requestsInFlight }
 
   /// The screen on top after `back`: the open item's, or the feed's.
-  var topScreen: String {
-    guard let top = store.state.path.last else { return "Activity" }
-    return "#\(top.item.id) \(top.item.title)"
-  }
+  var topScreen: String { screen.topScreen }
 
-  func fullState() -> [String] {
-    Renderer.lines(for: store.state)
-  }
+  func fullState() -> [String] { screen.lines }
 
-  private func render(_ state: AppFeature.State) {
+  // NB: the one place that decides when to render: after every action the store processes.
+  // With observation, `observe { render() }` re-renders when what the screens read changes.
+  private func render() {
     stateChangeCount += 1
-    for line in renderer.changes(in: state) { output(line) }
-    updateScreens(state)
+    let screen = self.screen
+    for line in renderer.changes(in: screen.lines) { output(line) }
+    updateScreens(screen)
   }
 
   /// Tells features when they come on and off the screen, as a graphical front end would.
-  private func updateScreens(_ state: AppFeature.State) {
-    let activityVisible = state.selectedTab == .activity && state.activity != nil
+  private func updateScreens(_ screen: AppScreen) {
+    let activityVisible = screen.isActivityVisible
     if activityVisible != isActivityOnScreen {
       isActivityOnScreen = activityVisible
-      if state.activity != nil {
-        store.send(.activity(activityVisible ? .onAppear : .onDisappear))
-      }
+      if activityVisible { screen.activity?.onAppear() } else { screen.activity?.onDisappear() }
     }
-    var profileVisible = false
-    if state.selectedTab == .account, case .loggedIn = state.account { profileVisible = true }
+    let profileVisible = screen.isProfileVisible
     if profileVisible != isProfileOnScreen {
       isProfileOnScreen = profileVisible
-      if profileVisible { store.send(.profile(.onAppear)) }
+      if profileVisible { screen.profile?.onAppear() }
     }
   }
 
@@ -331,15 +234,6 @@ final class Session {
     var handler: ((APIError) -> Void)?
 
     func report(_ error: APIError) { handler?(error) }
-  }
-
-  private static let loggedIn = "You are logged in: 'logout' first."
-
-  /// The numbers of `count` choices, as a person says them: "1 or 2", "1, 2 or 3".
-  static func choices(_ count: Int) -> String {
-    let numbers = (1...max(count, 1)).map(String.init)
-    guard numbers.count > 1 else { return numbers[0] }
-    return numbers.dropLast().joined(separator: ", ") + " or " + numbers[numbers.count - 1]
   }
 
   /// Why a session could not be written as a test.
@@ -356,5 +250,4 @@ final class Session {
       }
     }
   }
-  private static let loggedOut = "You are not logged in: 'email', 'password', then 'submit'."
 }

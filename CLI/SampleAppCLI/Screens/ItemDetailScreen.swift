@@ -1,0 +1,22 @@
+import Composable
+import SampleItemDetailFeature
+
+/// An item's screen, on top of the stack: the item as a line, and its two buttons.
+@MainActor
+package struct ItemDetailScreen {
+  package let store: StoreOf<ItemDetail>
+
+  package init(store: StoreOf<ItemDetail>) {
+    self.store = store
+  }
+
+  package var line: String {
+    let state = store.state
+    return "Open #\(state.item.id): \(state.item.title) — \(state.item.body)"
+      + (state.isRead ? "" : "  (unread)")
+  }
+
+  package func back() { store.send(.backButtonTapped) }
+
+  package func markUnread() { store.send(.markUnreadButtonTapped) }
+}
