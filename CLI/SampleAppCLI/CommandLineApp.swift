@@ -24,7 +24,6 @@ public final class CommandLineApp {
   private let style: Style
   private let isInteractive: Bool
   private let isUITesting: Bool
-  private let terminal: Terminal?
   private let environment: [String: String]
 
   /// Creates the program with where it writes, and whether it talks to a person.
@@ -36,20 +35,17 @@ public final class CommandLineApp {
   /// - Parameters:
   ///   - output: Receives each line of normal output.
   ///   - errorOutput: Receives each line of error output.
-  ///   - isTerminal: Whether standard input and output are a terminal (prompts and colours).
+  ///   - isTerminal: Whether standard input and output are a terminal (a greeting, colours).
   ///   - environment: The environment, for `NO_COLOR` and `HOME`.
-  ///   - terminal: The terminal whose input line is edited in place when `isTerminal` is true
-  ///     and no `--script` is given; `nil` reads `input` as it comes.
   public init(
     output: @escaping (String) -> Void, errorOutput: @escaping (String) -> Void,
-    isTerminal: Bool = false, environment: [String: String] = [:], terminal: Terminal? = nil
+    isTerminal: Bool = false, environment: [String: String] = [:]
   ) {
     self.output = output
     self.errorOutput = errorOutput
     self.style = Style(isTerminal: isTerminal, environment: environment)
     self.isInteractive = isTerminal
     self.isUITesting = environment["UI_TESTING"] != nil
-    self.terminal = terminal
     self.environment = environment
   }
 
@@ -62,9 +58,8 @@ public final class CommandLineApp {
   ///
   /// - Parameters:
   ///   - arguments: The command-line arguments, the program's name first.
-  ///   - input: The commands, one per line, used unless `--script` names a file or the terminal's
-  ///     edited line is read; evaluated only when used (reading standard input starts a thread
-  ///     that must not compete with the line editor).
+  ///   - input: The commands, one per line, used unless `--script` names a file; evaluated only
+  ///     when used (reading standard input starts a thread).
   /// - Returns: The exit status.
   public func run(arguments: [String], input: @autoclosure () -> AsyncStream<String>) async
     -> Int32
@@ -119,10 +114,6 @@ public final class CommandLineApp {
         return 2
       }
     }
-    // NB: the terminal's mode comes back on every way out of the session; a signal's handler
-    // and `atexit` cover the others.
-    defer { terminal?.restore() }
-    if lines == nil, isInteractive, options.script == nil { lines = terminal?.lines() }
     let queue = InputQueue(lines ?? input())
     defer { queue.cancel() }
     let session = Session(
@@ -302,15 +293,8 @@ public final class CommandLineApp {
       help                            show this help
       quit | exit                     leave
 
-    KEYS (when standard input and output are a terminal):
-      Left, Right, Ctrl-B, Ctrl-F     move the cursor
-      Home, End, Ctrl-A, Ctrl-E       go to the start or the end of the line
-      Backspace, Ctrl-H, Delete       delete the character before or under the cursor
-      Ctrl-K, Ctrl-U                  delete to the end of the line, delete the whole line
-      Up, Down, Ctrl-P, Ctrl-N        recall the session's earlier lines
-      Ctrl-C                          clear the line; on an empty line, quit
-      Ctrl-D                          quit on an empty line (else delete under the cursor)
-    Output that arrives while you type (a feed refresh) prints above the line you are typing.
+    Lines are edited as the terminal edits them; Ctrl-D on an empty line quits. Output that
+    arrives while you type (a feed refresh) prints as it comes.
 
     OPTIONS (--option VALUE or --option=VALUE):
       --data-dir PATH   keep persistent state in PATH (a writable folder)
