@@ -143,6 +143,16 @@ import Testing
     #expect(run.output.contains("  #3 New follower\n"))
   }
 
+  @Test func theFeedAndTheProfileCountTheSameUnreadItems() throws {
+    defer { cleanUp() }
+    let run = try run(
+      "email blob@example.com\npassword \(DemoAccount.password)\nsubmit\nopen 3\nunread\n"
+        + "account\nstate\nquit\n")
+    let state = run.output.components(separatedBy: "Tabs: activity settings [account]\n").last
+    #expect(state?.contains("Profile: 4 items, 4 unread, member since 2024-01-15\n") == true)
+    #expect(state?.contains("Activity: 4 items, 4 unread\n") == true)
+  }
+
   @Test func typingAFilterNarrowsTheFeedOnceTypingPauses() throws {
     defer { cleanUp() }
     let run = try run(
