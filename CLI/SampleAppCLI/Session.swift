@@ -21,7 +21,10 @@ final class Session {
   /// How many errors the session reported on its own (a damaged data file), which fail a script.
   private(set) var errorCount = 0
   private let dataErrors: DataErrorRelay
-  private var observation: StoreObservation?
+  /// The app's screens, each observed on its feature's store; `nil` until ``start()``.
+  private var view: AppView?
+  /// Whether a render waits for the main actor's next turn.
+  private var isRenderScheduled = false
   /// The app's shared values kept in files, loaded before the store (see ``loadDataFiles``).
   private let dataFiles: DataFiles
   /// Every action of the session, for `record` and `--record`.
@@ -30,9 +33,9 @@ final class Session {
   private let dependencyCalls = DependencyRecording()
   private var isActivityOnScreen = false
   private var isProfileOnScreen = false
-  /// How many times the state changed, so that `settle` can tell whether a round of deliveries
-  /// did anything.
-  private var stateChangeCount = 0
+  /// How many times the screens were rendered, so that `settle` can tell whether a round of
+  /// deliveries changed anything on screen.
+  private var renderCount = 0
 
   /// - Parameter keepsPreparedStorage: Whether the storage defaults were prepared at launch (UI
   ///   tests make them non-persisting) and must be left as they are.
@@ -96,24 +99,27 @@ final class Session {
       errorCount += 1
       errorOutput(style.error("The app's data cannot be read: " + message))
     }
-    observation = store.observe { [weak self] _ in self?.render() }
+    view = AppView(store: store) { [weak self] in self?.scheduleRender() }
+    render()
   }
 
   /// Ends the session: writes the shared state still waiting for the end of its coalescing
   /// interval (a session can end a moment after a change, a logout say), and removes what
   /// `--in-memory` created.
   func tearDown() {
-    observation?.cancel()
+    view?.cancel()
     fileSystem?.flush()
     if let temporaryDirectory { try? FileManager.default.removeItem(at: temporaryDirectory) }
   }
 
-  /// The app's screens, each on its feature's store, as they are now.
+  /// The app's screens, each on its feature's store, to act on.
   private var screen: AppScreen { AppScreen(store: store) }
 
-  /// Does what a command asks, through the screen it belongs to.
+  /// Does what a command asks, through the screen it belongs to, and shows what changed.
   func perform(_ command: Command) throws(CommandError) {
-    if let cancelled = try screen.perform(command) { output("Cancelled: \(cancelled).") }
+    let result = Result { () throws(CommandError) in try screen.perform(command) }
+    render()
+    if let cancelled = try result.get() { output("Cancelled: \(cancelled).") }
   }
 
   /// Waits until the command's work is done: every running effect has finished or is parked on a
@@ -135,9 +141,10 @@ final class Session {
         waiting()
         try? await ContinuousClock().sleep(for: .milliseconds(2))
       }
-      let changes = stateChangeCount
+      let renders = renderCount
       for _ in 0..<3 { await Task.yield() }
-      if stateChangeCount == changes,
+      render()
+      if renderCount == renders,
         store.runningEffectCount <= clock.longSleepCount(atLeast: .seconds(5))
       {
         return
@@ -204,25 +211,41 @@ final class Session {
   /// The screen on top after `back`: the open item's, or the feed's.
   var topScreen: String { screen.topScreen }
 
-  func fullState() -> [String] { screen.lines }
+  func fullState() -> [String] {
+    render()
+    return view?.lines ?? []
+  }
 
-  // NB: the one place that decides when to render: after every action the store processes.
-  // With observation, `observe { render() }` re-renders when what the screens read changes.
+  /// Renders on the main actor's next turn: what an effect's action changed, while no command
+  /// runs (a command renders when it is done, and ``settle(waiting:)`` as it waits).
+  private func scheduleRender() {
+    guard !isRenderScheduled else { return }
+    isRenderScheduled = true
+    Task { @MainActor [weak self] in
+      self?.isRenderScheduled = false
+      self?.render()
+    }
+  }
+
+  // NB: the one place that renders: after an action re-ran the observation of a screen whose
+  // state it changed (see `AppView`), never from inside one, since appearing sends actions.
   private func render() {
-    stateChangeCount += 1
-    let screen = self.screen
-    for line in renderer.changes(in: screen.lines) { output(line) }
-    updateScreens(screen)
+    guard let view else { return }
+    while view.needsRender {
+      renderCount += 1
+      for line in renderer.changes(in: view.render()) { output(line) }
+      updateScreens(view)
+    }
   }
 
   /// Tells features when they come on and off the screen, as a graphical front end would.
-  private func updateScreens(_ screen: AppScreen) {
-    let activityVisible = screen.isActivityVisible
+  private func updateScreens(_ view: AppView) {
+    let activityVisible = view.isActivityVisible
     if activityVisible != isActivityOnScreen {
       isActivityOnScreen = activityVisible
       if activityVisible { screen.activity?.onAppear() } else { screen.activity?.onDisappear() }
     }
-    let profileVisible = screen.isProfileVisible
+    let profileVisible = view.isProfileVisible
     if profileVisible != isProfileOnScreen {
       isProfileOnScreen = profileVisible
       if profileVisible { screen.profile?.onAppear() }

@@ -78,14 +78,16 @@ import Testing
         userID: 1, items: IdentifiedArray(uniqueElements: ActivityItem.samples)))
     let screen = AppScreen(store: Store(initialState: state) { AppFeature() })
     #expect(screen.login == nil)
-    #expect(screen.profile?.store.state.user == blob)
+    #expect(screen.profile?.store.user == blob)
     #expect(screen.openItem == nil)
     #expect(throws: CommandError.unavailable("No activity item is open.")) {
       try screen.perform(.unread)
     }
     state.path.append(ItemDetail.State(item: item))
     let pushed = AppScreen(store: Store(initialState: state) { AppFeature() })
-    #expect(pushed.openItem?.store.state.item == item)
-    #expect(pushed.lines.suffix(2).first == "Activity › #\(item.id) \(item.title)")
+    #expect(pushed.openItem?.store.item == item)
+    #expect(pushed.openItem?.store === pushed.openItem?.store)
+    #expect(pushed.breadcrumbs == "Activity › #\(item.id) \(item.title)")
+    #expect(AppView(store: pushed.store).render().suffix(2).first == pushed.breadcrumbs)
   }
 }

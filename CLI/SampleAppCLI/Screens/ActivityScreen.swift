@@ -14,28 +14,32 @@ package struct ActivityScreen {
   /// How the line of a filtered feed starts.
   package nonisolated static let filterPrefix = "Activity filter "
 
+  /// The feed as lines. It reads the members it shows (not the typed filter, say), so an
+  /// action that changes none of them does not re-render it.
   package var lines: [String] {
-    let state = store.state
+    let isLoading = store.isLoading
+    let count = store.items.count
     var lines: [String] = []
-    if state.isLoading { lines.append("Activity: loading…") }
-    if !state.isLoading || !state.items.isEmpty {
-      lines.append("Activity: \(state.items.count) items, \(state.unreadCount) unread")
+    if isLoading { lines.append("Activity: loading…") }
+    if !isLoading || count > 0 {
+      lines.append("Activity: \(count) items, \(store.unreadCount) unread")
     }
-    let items = state.filteredItems
-    if items.count != state.items.count {
+    let items = store.filteredItems
+    if items.count != count {
       lines.append(
-        "\(Self.filterPrefix)\"\(state.filter)\": \(items.count) of \(state.items.count) items"
+        "\(Self.filterPrefix)\"\(store.filter)\": \(items.count) of \(count) items"
           + (items.isEmpty ? "" : ": " + items.map { "#\($0.id)" }.joined(separator: ", ")))
     }
+    let readItemIDs = store.readItemIDs
     for item in items {
-      let unread = state.readItemIDs.contains(item.id) ? "" : "  (unread)"
+      let unread = readItemIDs.contains(item.id) ? "" : "  (unread)"
       lines.append("  #\(item.id) \(item.title)\(unread)")
     }
-    if let error = state.errorMessage { lines.append("Activity error: \(error)") }
+    if let error = store.errorMessage { lines.append("Activity error: \(error)") }
     return lines
   }
 
-  package var isLoading: Bool { store.state.isLoading }
+  package var isLoading: Bool { store.isLoading }
 
   package func onAppear() { store.send(.onAppear) }
 
@@ -47,7 +51,7 @@ package struct ActivityScreen {
 
   /// Says there is no item `id` in the feed, unless there is.
   package func checkItem(_ id: Int) throws(CommandError) {
-    guard store.state.items[id: id] != nil else {
+    guard store.items[id: id] != nil else {
       throw .unavailable("There is no activity item #\(id).")
     }
   }

@@ -1,16 +1,19 @@
 import Composable
 import SampleAppFeature
+import SampleItemDetailFeature
 
 /// The whole app on a terminal, as a graphical front end would lay it out: the tabs, the account
 /// tab's screen (login or profile), the feed, and the item screens pushed over it.
 ///
 /// It holds the root store only; each screen is built from a child store scoped to its
-/// feature, renders from that store and sends that feature's actions. The screens are built
-/// anew for every render and every command, so each sees its feature's current state.
+/// feature (`store.scope`, the same store for as long as its feature is there, `nil` once it is
+/// gone), reads that feature's state through the store's members and sends that feature's
+/// actions. ``AppView`` observes what each screen reads, to re-render the screens whose state
+/// changed.
 ///
 /// ```swift
 /// let screen = AppScreen(store: store)
-/// for line in screen.lines { print(line) }
+/// print(screen.tabsLine)
 /// try screen.perform(.open(3))
 /// ```
 @MainActor
@@ -22,52 +25,41 @@ package struct AppScreen {
   }
 
   package var login: LoginScreen? {
-    store.scopeIfPresent(state: \.account[case: \.loggedOut], action: \.login)
-      .map(LoginScreen.init)
+    store.scope(state: \.account.loggedOut, action: \.login).map(LoginScreen.init)
   }
 
   package var profile: ProfileScreen? {
-    store.scopeIfPresent(state: \.account[case: \.loggedIn], action: \.profile)
-      .map(ProfileScreen.init)
+    store.scope(state: \.account.loggedIn, action: \.profile).map(ProfileScreen.init)
   }
 
   package var activity: ActivityScreen? {
-    store.scopeIfPresent(state: \.activity, action: \.activity).map(ActivityScreen.init)
+    store.scope(state: \.activity, action: \.activity).map(ActivityScreen.init)
+  }
+
+  /// The item screens pushed over the feed, bottom first.
+  package var items: StoreCollection<StackElementID, ItemDetail.State, ItemDetail.Action> {
+    store.scope(state: \.path, action: \.path)
   }
 
   /// The item screen on top of the stack, if any.
   package var openItem: ItemDetailScreen? {
-    guard let id = store.state.path.ids.last else { return nil }
-    return store.scopeIfPresent(state: \.path[id: id], action: \.path[id: id])
-      .map(ItemDetailScreen.init)
+    items.last.map(ItemDetailScreen.init)
   }
 
-  /// Every line of the app as it is now.
-  package var lines: [String] {
-    let selected = store.state.selectedTab
-    var lines = [
-      "Tabs: "
-        + AppFeature.Tab.allCases.map { $0 == selected ? "[\($0.rawValue)]" : $0.rawValue }
-        .joined(separator: " ")
-    ]
-    lines += login?.lines ?? profile?.lines ?? []
-    lines += activity?.lines ?? []
-    if let openItem {
-      let crumbs = store.state.path.map { "#\($0.item.id) \($0.item.title)" }
-      lines += [(["Activity"] + crumbs).joined(separator: " › "), openItem.line]
-    }
-    lines += profile?.alertLines ?? []
-    return lines
+  /// The tabs, the selected one in brackets.
+  package var tabsLine: String {
+    let selected = store.selectedTab
+    return "Tabs: "
+      + AppFeature.Tab.allCases.map { $0 == selected ? "[\($0.rawValue)]" : $0.rawValue }
+      .joined(separator: " ")
   }
 
-  /// Whether the feed is on screen: its tab is selected and someone is logged in.
-  package var isActivityVisible: Bool {
-    store.state.selectedTab == .activity && activity != nil
-  }
-
-  /// Whether the profile is on screen: the account tab is selected and someone is logged in.
-  package var isProfileVisible: Bool {
-    store.state.selectedTab == .account && profile != nil
+  /// Where the item on top is, as a navigation bar says it: `Activity › #3 New follower`;
+  /// `nil` when no item is open.
+  package var breadcrumbs: String? {
+    let items = self.items
+    guard !items.isEmpty else { return nil }
+    return (["Activity"] + items.map(Self.title)).joined(separator: " › ")
   }
 
   /// The requests in flight, as a person names them: "the login", "the activity feed".
@@ -81,8 +73,12 @@ package struct AppScreen {
 
   /// The screen on top: the open item's, or the feed's.
   package var topScreen: String {
-    guard let top = store.state.path.last else { return "Activity" }
-    return "#\(top.item.id) \(top.item.title)"
+    items.last.map(Self.title) ?? "Activity"
+  }
+
+  private static func title(_ item: StoreOf<ItemDetail>) -> String {
+    let item = item.item
+    return "#\(item.id) \(item.title)"
   }
 
   /// Does what a command asks, through the screen it belongs to.
@@ -99,7 +95,7 @@ package struct AppScreen {
     case .submit:
       try loggedOut().submit()
     case .refresh:
-      if store.state.selectedTab == .activity, let activity {
+      if store.selectedTab == .activity, let activity {
         activity.refresh()
       } else if let profile {
         profile.refresh()

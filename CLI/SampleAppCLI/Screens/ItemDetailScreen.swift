@@ -11,9 +11,8 @@ package struct ItemDetailScreen {
   }
 
   package var line: String {
-    let state = store.state
-    return "Open #\(state.item.id): \(state.item.title) — \(state.item.body)"
-      + (state.isRead ? "" : "  (unread)")
+    let item = store.item
+    return "Open #\(item.id): \(item.title) — \(item.body)" + (store.isRead ? "" : "  (unread)")
   }
 
   package func back() { store.send(.backButtonTapped) }

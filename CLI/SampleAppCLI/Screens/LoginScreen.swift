@@ -11,36 +11,38 @@ package struct LoginScreen {
   }
 
   package var lines: [String] {
-    let state = store.state
-    let email = state.email.isEmpty ? "(none)" : state.email
-    let password =
-      state.password.isEmpty ? "(none)" : String(repeating: "•", count: state.password.count)
-    var lines = ["Login: email \(email), password \(password)"]
-    if state.isLoading { lines.append("Login: logging in…") }
-    if let error = state.errorMessage { lines.append("Login error: \(error)") }
+    let email = store.email
+    let password = store.password
+    var lines = [
+      "Login: email \(email.isEmpty ? "(none)" : email), password "
+        + (password.isEmpty ? "(none)" : String(repeating: "•", count: password.count))
+    ]
+    if store.isLoading { lines.append("Login: logging in…") }
+    if let error = store.errorMessage { lines.append("Login error: \(error)") }
     return lines
   }
 
-  package var isLoading: Bool { store.state.isLoading }
+  package var isLoading: Bool { store.isLoading }
 
+  /// Types an email, as a text field bound to `$store.email` would: the store sends the
+  /// binding action.
   package func emailChanged(_ email: String) {
-    store.send(.binding(.set(\.email, email)))
+    store.email = email
   }
 
   package func passwordChanged(_ password: String) {
-    store.send(.binding(.set(\.password, password)))
+    store.password = password
   }
 
   /// Submits the form, or says why the button is disabled.
   package func submit() throws(CommandError) {
-    guard store.state.canSubmit else { throw .unavailable(missingFields) }
+    guard store.canSubmit else { throw .unavailable(missingFields) }
     store.send(.submitButtonTapped)
   }
 
   /// What a disabled submit button would tell a person.
   private var missingFields: String {
-    let state = store.state
-    switch (state.email.allSatisfy(\.isWhitespace), state.password.allSatisfy(\.isWhitespace)) {
+    switch (store.email.allSatisfy(\.isWhitespace), store.password.allSatisfy(\.isWhitespace)) {
     case (true, true):
       return "Nothing submitted: the email and the password are empty. Type 'email ADDRESS' and "
         + "'password SECRET' first."

@@ -13,24 +13,24 @@ package struct ProfileScreen {
   }
 
   package var lines: [String] {
-    let state = store.state
-    var lines = ["Logged in as \(state.user.name) <\(state.user.email)>"]
-    if state.isLoading { lines.append("Profile: loading…") }
-    if let stats = state.stats, let unreadCount = state.unreadCount {
+    let user = store.user
+    var lines = ["Logged in as \(user.name) <\(user.email)>"]
+    if store.isLoading { lines.append("Profile: loading…") }
+    if let stats = store.stats, let unreadCount = store.unreadCount {
       lines.append(
         "Profile: \(stats.itemCount) items, \(unreadCount) unread, member since "
           + Self.day(stats.memberSince))
     }
-    if let error = state.errorMessage { lines.append("Profile error: \(error)") }
+    if let error = store.errorMessage { lines.append("Profile error: \(error)") }
     return lines
   }
 
   /// The logout confirmation as a numbered choice, while it is shown.
   package var alertLines: [String] {
-    store.state.alert.map(ChoiceLines.lines) ?? []
+    store.alert.map(ChoiceLines.lines) ?? []
   }
 
-  package var isLoading: Bool { store.state.isLoading }
+  package var isLoading: Bool { store.isLoading }
 
   package func onAppear() { store.send(.onAppear) }
 
@@ -41,7 +41,7 @@ package struct ProfileScreen {
   /// Taps the alert's button `number` (from 1), and returns what was cancelled, if it was a
   /// cancel.
   package func choose(_ number: Int) throws(CommandError) -> String? {
-    guard let alert = store.state.alert else {
+    guard let alert = store.alert else {
       throw .unavailable("There is nothing to choose from.")
     }
     guard alert.buttons.indices.contains(number - 1) else {
