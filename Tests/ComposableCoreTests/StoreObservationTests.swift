@@ -237,6 +237,28 @@ struct StoreObservationTests {
     #expect(first?.title == "Same card")
   }
 
+  @Test func optionalEnumScopedWhole_newCaseIsANewStore() {
+    store.send(.setDestination(.card(Card.State(id: 3))))
+    let (scoped, scopeReader) = track {
+      store.scope(state: \.destination, action: \.destination)
+    }
+    let destination = try! #require(scoped)
+    store.send(.destination(.card(.toggled)))
+    #expect(scopeReader.value == 0)
+    #expect(destination === store.scope(state: \.destination, action: \.destination))
+    store.send(.setDestination(.note(Card.State(id: 3))))
+    #expect(scopeReader.value == 1)
+    #expect(destination !== store.scope(state: \.destination, action: \.destination))
+  }
+
+  @Test func presentedChild_scopedThroughItsWrappedValue() {
+    store.send(.setCard(Card.State(id: 1, title: "Milk")))
+    let card = store.scope(state: \.card, action: \.card.presented)
+    #expect(card?.title == "Milk")
+    card?.send(.toggled)
+    #expect(store.card?.done == true)
+  }
+
   @Test func enumStateSwitchingCase() {
     let session = Store(initialState: Session.State.loggedOut(Card.State(id: 2))) { Session() }
     let (loggedIn, loggedInReader) = track {

@@ -198,6 +198,8 @@ final class StateProbe {
   /// remembered, or the number of values.
   @inlinable
   func firstDifference(in state: UnsafeRawBufferPointer, from start: Int) -> Int {
+    // NB: one read of the property, rather than one (and its exclusivity check) per value.
+    let probes = self.probes
     var index = start
     while index < probes.count, probes[index].isUnchanged(in: state) {
       index += 1

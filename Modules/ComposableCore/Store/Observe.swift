@@ -30,9 +30,9 @@ public func observe(_ apply: @escaping @MainActor () -> Void) -> ObserveToken {
 
 extension Store {
   /// Runs `apply` now, and again whenever something it read from this store (or any other
-  /// store or `Observable`) changes: ``observe(_:)`` as a `StoreObservation`.
+  /// store or `Observable`) changes: the free function `observe(_:)`, as a `StoreObservation`.
   ///
-  /// Unlike ``observe(_:)-(()->Void)``'s token, the observation lasts until it is cancelled,
+  /// Unlike that function's token, the observation lasts until it is cancelled,
   /// as the store's other observations do.
   ///
   /// ```swift

@@ -76,7 +76,12 @@ final class RootStore<State, Action: Sendable>: StateProbeHost {
   @usableFromInline let observerCount = Atomic(0)
   /// What the root store's readers read, compared after each send (see
   /// `ObservationStateRegistrar`); `nil` while nothing is read.
-  @usableFromInline var stateProbe: StateProbe?
+  @usableFromInline var stateProbe: StateProbe? {
+    didSet { hasStateProbe.store(stateProbe != nil, ordering: .relaxed) }
+  }
+  /// Whether there is a ``stateProbe``, readable without an exclusivity check: a send that no
+  /// one observes pays for one load.
+  @usableFromInline let hasStateProbe = Atomic(false)
   private var nextObserverID = 0
 
   init(
@@ -141,7 +146,9 @@ final class RootStore<State, Action: Sendable>: StateProbeHost {
       }
     }
     isSending.store(false, ordering: .relaxed)
-    if let stateProbe, withUnsafeBytes(of: &storage.state, stateProbe.mayDiffer) {
+    if hasStateProbe.load(ordering: .relaxed), let stateProbe,
+      withUnsafeBytes(of: &storage.state, { stateProbe.mayDiffer(in: $0) })
+    {
       stateProbe.onDifference?()
     }
     if observerCount.load(ordering: .relaxed) > 0 { notifyObservers() }

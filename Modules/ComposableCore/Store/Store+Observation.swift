@@ -1,6 +1,6 @@
 import Observation
 
-/// A store is observable: SwiftUI views, `withObservationTracking` and ``observe(_:)`` see what
+/// A store is observable: SwiftUI views, `withObservationTracking` and `observe { }` see what
 /// they read from it and are invalidated when that changes, field by field.
 ///
 /// Reads register at the granularity read: `store.count` registers `count`,
@@ -90,17 +90,5 @@ extension Store {
     let value = state[keyPath: keyPath]
     observation.track(keyPath, value: value, in: state, store: self)
     return value
-  }
-
-  /// Reads the whole state; an observer that reads it is invalidated by any change.
-  ///
-  /// ```swift
-  /// let summary = store.withState { "\($0.count) of \($0.total)" }
-  /// ```
-  ///
-  /// - Parameter body: Reads what it needs of the state.
-  /// - Returns: What `body` returns.
-  public func withState<Result>(_ body: (State) throws -> Result) rethrows -> Result {
-    try body(state)
   }
 }

@@ -1,3 +1,5 @@
+import ComposableCustomDump
+
 extension Store {
   /// A store of an optional child feature, or `nil` while the child is absent.
   ///
@@ -168,15 +170,26 @@ enum ChildIdentity: Hashable {
   case present(AnyHashable?)
 }
 
-/// How to tell a child's identity: its `id` when its type is `Identifiable`, else only that it
-/// is present.
+/// How to tell a child's identity, by the navigation rules: its `id` when its type is
+/// `Identifiable`; for an enum, its case and the `id` of the case's value; else only that it is
+/// present.
+///
+/// NB: an enum's case is read by reflection (microseconds): only an enum scoped as a whole pays
+/// for it, once per action while its scope is observed; a scope to one case does not.
 func childIdentity<Child>(_: Child.Type) -> (Child) -> ChildIdentity {
-  func open<Identified: Identifiable>(_: Identified.Type) -> (Child) -> ChildIdentity {
+  func open<Identified: Identifiable>(_: Identified.Type) -> (Child) -> AnyHashable {
     // NB: `Child` is `Identified` here: the cast cannot fail.
-    { .present(AnyHashable(($0 as! Identified).id)) }
+    { AnyHashable(($0 as! Identified).id) }
   }
-  guard let type = Child.self as? any Identifiable.Type else { return { _ in .present(nil) } }
-  return open(type)
+  let id = (Child.self as? any Identifiable.Type).map { open($0) }
+  if isEnumType(Child.self) {
+    return { child in
+      let caseID = id?(child) ?? identifiableID(payload(of: child))
+      return .present(AnyHashable([AnyHashable(enumCaseName(of: child)), caseID]))
+    }
+  }
+  guard let id else { return { _ in .present(nil) } }
+  return { .present(id($0)) }
 }
 
 /// A cached child store and the identity of the child it was made for.

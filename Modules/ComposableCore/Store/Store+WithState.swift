@@ -1,8 +1,9 @@
 extension Store {
   /// Reads a value from the store's current state.
   ///
-  /// It is how code outside a front end's observation (a test, a command handler) takes a look
-  /// at the state: the same as `store.state`, read through a function.
+  /// The same as `store.state`, read through a function: an observer that calls it is
+  /// invalidated by any change of the state. To be invalidated only by a change of one value,
+  /// pass its key path (`store.withState(\.count)`).
   ///
   /// ```swift
   /// let count = store.withState(\.count)

@@ -3,7 +3,8 @@ import ComposableDependencies
 
 /// Runs a feature: holds its state, sends actions through its reducer, and runs the effects.
 ///
-/// Create one at the root of an app; hand scoped stores (``scope(state:action:)``) to the parts
+/// Create one at the root of an app; hand scoped stores
+/// (``scope(state:action:)->Store<ChildState,ChildAction>``) to the parts
 /// of a front end that show a child feature. Everything happens on the main actor; effects run
 /// in their own tasks and feed their actions back here.
 ///
@@ -107,7 +108,7 @@ public final class Store<State, Action: Sendable> {
 
   /// The feature's current state; it changes only when an action is sent.
   ///
-  /// An observer that reads it (a SwiftUI view, `withObservationTracking`, ``observe(_:)``) is
+  /// An observer that reads it (a SwiftUI view, `withObservationTracking`, `observe { }`) is
   /// invalidated by any change of the state; read a member (`store.count`) to be invalidated
   /// only by a change of that member.
   ///
