@@ -118,3 +118,129 @@ extension CasePath where Value == IdentifiedTickerHost.Action {
     self.case(Value.ticker) { if case .ticker(let action) = $0 { action } else { nil } }
   }
 }
+
+/// A parent that keeps children in plain optionals and in an enum case (no `@Presents`): an
+/// ``IdentifiedTicker`` by id, a ``Destination`` by case, and a ticker in a slot.
+struct PlainTickerHost: Reducer {
+  struct State: Equatable, Sendable {
+    var destination: Destination.State?
+    var slot = Slot.empty
+    var ticker: IdentifiedTicker.State?
+
+    enum Slot: Equatable, Sendable, CasePathable {
+      case empty
+      case ticker(IdentifiedTicker.State)
+    }
+  }
+
+  enum Action: Equatable, Sendable {
+    case destination(Destination.Action)
+    case emptySlot
+    case fillSlot(id: Int)
+    case presentCounter
+    case presentOther
+    case presentTicker(id: Int)
+    case slot(IdentifiedTicker.Action)
+    case ticker(IdentifiedTicker.Action)
+  }
+
+  var body: some Reducer<State, Action> {
+    Reduce { state, action in
+      switch action {
+      case .emptySlot:
+        state.slot = .empty
+      case .fillSlot(let id):
+        state.slot = .ticker(IdentifiedTicker.State(id: id))
+      case .presentCounter:
+        state.destination = .counter(Pane.State())
+      case .presentOther:
+        state.destination = .other(Pane.State())
+      case .presentTicker(let id):
+        state.ticker = IdentifiedTicker.State(id: id)
+      case .destination, .slot, .ticker:
+        break
+      }
+      return .none
+    }
+    .ifLet(\.destination, action: \.destination) { Destination() }
+    .ifLet(\.ticker, action: \.ticker) { IdentifiedTicker() }
+    .ifCaseLet(\.slot, case: \.ticker, action: \.slot) { IdentifiedTicker() }
+  }
+}
+
+@MainActor
+@Suite struct PlainOptionalIdentityTests {
+  func store(_ clock: TestClock) -> TestStoreOf<PlainTickerHost> {
+    TestStore(initialState: PlainTickerHost.State()) {
+      PlainTickerHost()
+    } withDependencies: {
+      $0.continuousClock = clock
+    }
+  }
+
+  @Test func ifLet_aChildReassignedWithTheSameID_keepsItsEffects_aNewIDCancelsThem() async {
+    let clock = TestClock()
+    let store = store(clock)
+    await store.send(.presentTicker(id: 1)) { $0.ticker = IdentifiedTicker.State(id: 1) }
+    await store.send(.ticker(.startButtonTapped))
+    await store.send(.presentTicker(id: 1))
+    await clock.advance(by: .seconds(1))
+    await store.receive(.ticker(.tick)) { $0.ticker?.ticks = 1 }
+    // NB: a new id is a new child: the old child's timer is cancelled (a tick would fail).
+    await store.send(.presentTicker(id: 2)) { $0.ticker = IdentifiedTicker.State(id: 2) }
+    await clock.advance(by: .seconds(5))
+  }
+
+  @Test func ifLet_anEnumReassignedInTheSameCase_keepsItsEffects_anotherCaseCancelsThem() async {
+    let clock = TestClock()
+    let store = store(clock)
+    await store.send(.presentCounter) { $0.destination = .counter(Pane.State()) }
+    await store.send(.destination(.counter(.startTimerButtonTapped)))
+    await store.send(.presentCounter)
+    await clock.advance(by: .seconds(1))
+    await store.receive(.destination(.counter(.timerTick))) {
+      $0.destination = .counter(Pane.State(count: 1))
+    }
+    await store.send(.presentOther) { $0.destination = .other(Pane.State()) }
+    await clock.advance(by: .seconds(5))
+  }
+
+  @Test func ifCaseLet_theSameCaseWithTheSameID_keepsItsEffects_aNewIDCancelsThem() async {
+    let clock = TestClock()
+    let store = store(clock)
+    await store.send(.fillSlot(id: 1)) { $0.slot = .ticker(IdentifiedTicker.State(id: 1)) }
+    await store.send(.slot(.startButtonTapped))
+    await store.send(.fillSlot(id: 1))
+    await clock.advance(by: .seconds(1))
+    await store.receive(.slot(.tick)) { $0.slot = .ticker(IdentifiedTicker.State(id: 1, ticks: 1)) }
+    await store.send(.fillSlot(id: 2)) { $0.slot = .ticker(IdentifiedTicker.State(id: 2)) }
+    await clock.advance(by: .seconds(5))
+  }
+
+  @Test func ifCaseLet_anotherCase_cancelsTheChildsEffects() async {
+    let clock = TestClock()
+    let store = store(clock)
+    await store.send(.fillSlot(id: 1)) { $0.slot = .ticker(IdentifiedTicker.State(id: 1)) }
+    await store.send(.slot(.startButtonTapped))
+    await store.send(.emptySlot) { $0.slot = .empty }
+    await clock.advance(by: .seconds(5))
+  }
+}
+
+extension CasePath where Value == PlainTickerHost.Action {
+  var destination: CasePath<Root, Destination.Action> {
+    self.case(Value.destination) { if case .destination(let action) = $0 { action } else { nil } }
+  }
+  var slot: CasePath<Root, IdentifiedTicker.Action> {
+    self.case(Value.slot) { if case .slot(let action) = $0 { action } else { nil } }
+  }
+  var ticker: CasePath<Root, IdentifiedTicker.Action> {
+    self.case(Value.ticker) { if case .ticker(let action) = $0 { action } else { nil } }
+  }
+}
+
+extension CasePath where Value == PlainTickerHost.State.Slot {
+  var ticker: CasePath<Root, IdentifiedTicker.State> {
+    self.case(Value.ticker) { if case .ticker(let state) = $0 { state } else { nil } }
+  }
+}
