@@ -53,13 +53,19 @@ func module(_ name: String, dependencies: [String]) -> [Target] {
 /// library modules only. `Scripts/new-feature NAME` adds a line here, keeping the list
 /// alphabetical.
 let appCore: [(name: String, dependencies: [String])] = [
-  ("APIClient", ["Composable"]),
-  ("APIClientLive", ["APIClient"]),
-  ("ActivityFeature", ["APIClient"]),
-  ("AppFeature", ["ActivityFeature", "ItemDetailFeature", "LoginFeature", "ProfileFeature"]),
-  ("ItemDetailFeature", ["APIClient"]),
-  ("LoginFeature", ["APIClient"]),
-  ("ProfileFeature", ["APIClient"]),
+  ("SampleAPIClient", ["Composable"]),
+  ("SampleAPIClientLive", ["SampleAPIClient"]),
+  ("SampleActivityFeature", ["SampleAPIClient"]),
+  (
+    "SampleAppFeature",
+    [
+      "SampleActivityFeature", "SampleItemDetailFeature", "SampleLoginFeature",
+      "SampleProfileFeature",
+    ]
+  ),
+  ("SampleItemDetailFeature", ["SampleAPIClient"]),
+  ("SampleLoginFeature", ["SampleAPIClient"]),
+  ("SampleProfileFeature", ["SampleAPIClient"]),
 ]
 
 /// A module of the sample app and its test target. The module's enums get their case paths from
@@ -76,21 +82,24 @@ func appModule(_ name: String, dependencies: [String]) -> [Target] {
 }
 
 /// The command-line front end: a library that does the work and a thin executable that calls it.
-/// `ArchitectureCheck` backs `check-architecture`, which `Scripts/check-architecture` runs;
+/// `ComposableArchitectureCheck` backs `check-architecture`, which `Scripts/check-architecture` runs;
 /// `ComposableBenchmarks` backs `composable-bench`, which `Scripts/bench` runs. `CasePathsPlugin`
-/// generates case paths at build time with `case-paths-generator` (library `CasePathsGenerator`).
+/// generates case paths at build time with `case-paths-generator` (library `ComposableCasePathsGenerator`).
 let cli: [Target] = [
-  .target(name: "AppCLI", dependencies: ["APIClientLive", "AppFeature"], path: "CLI/AppCLI"),
-  .executableTarget(name: "app-cli", dependencies: ["AppCLI"], path: "CLI/app-cli"),
+  .target(
+    name: "SampleAppCLI", dependencies: ["SampleAPIClientLive", "SampleAppFeature"],
+    path: "CLI/SampleAppCLI"),
+  .executableTarget(name: "app-cli", dependencies: ["SampleAppCLI"], path: "CLI/app-cli"),
   .testTarget(
-    name: "AppCLITests", dependencies: ["AppCLI", "ComposableTesting"], path: "Tests/AppCLITests"),
-  .target(name: "ArchitectureCheck", path: "CLI/ArchitectureCheck"),
+    name: "SampleAppCLITests", dependencies: ["SampleAppCLI", "ComposableTesting"],
+    path: "Tests/SampleAppCLITests"),
+  .target(name: "ComposableArchitectureCheck", path: "CLI/ComposableArchitectureCheck"),
   .executableTarget(
-    name: "check-architecture", dependencies: ["ArchitectureCheck"],
+    name: "check-architecture", dependencies: ["ComposableArchitectureCheck"],
     path: "CLI/check-architecture"),
   .testTarget(
-    name: "ArchitectureCheckTests", dependencies: ["ArchitectureCheck"],
-    path: "Tests/ArchitectureCheckTests"),
+    name: "ComposableArchitectureCheckTests", dependencies: ["ComposableArchitectureCheck"],
+    path: "Tests/ComposableArchitectureCheckTests"),
   .target(
     name: "ComposableBenchmarks",
     dependencies: [
@@ -100,16 +109,17 @@ let cli: [Target] = [
     path: "CLI/ComposableBenchmarks"),
   .executableTarget(
     name: "composable-bench", dependencies: ["ComposableBenchmarks"], path: "CLI/composable-bench"),
-  .target(name: "CasePathsGenerator", path: "CLI/CasePathsGenerator"),
+  .target(name: "ComposableCasePathsGenerator", path: "CLI/ComposableCasePathsGenerator"),
   .executableTarget(
-    name: "case-paths-generator", dependencies: ["CasePathsGenerator"],
+    name: "case-paths-generator", dependencies: ["ComposableCasePathsGenerator"],
     path: "CLI/case-paths-generator"),
   .plugin(
     name: "CasePathsPlugin", capability: .buildTool(), dependencies: ["case-paths-generator"],
     path: "Plugins/CasePathsPlugin"),
   .testTarget(
-    name: "CasePathsGeneratorTests", dependencies: ["CasePathsGenerator", "ComposableTesting"],
-    path: "Tests/CasePathsGeneratorTests", plugins: ["CasePathsPlugin"]),
+    name: "ComposableCasePathsGeneratorTests",
+    dependencies: ["ComposableCasePathsGenerator", "ComposableTesting"],
+    path: "Tests/ComposableCasePathsGeneratorTests", plugins: ["CasePathsPlugin"]),
   .testTarget(
     name: "ComposableBenchmarksTests", dependencies: ["ComposableBenchmarks"],
     path: "Tests/ComposableBenchmarksTests"),

@@ -1,5 +1,5 @@
-import AppCLI
 import Foundation
+import SampleAppCLI
 
 let environment = ProcessInfo.processInfo.environment
 CommandLineApp.prepareDependencies(environment: environment)

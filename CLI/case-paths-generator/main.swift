@@ -1,4 +1,4 @@
-import CasePathsGenerator
+import ComposableCasePathsGenerator
 import Foundation
 
 // Writes the case paths of a Swift file's enums: case-paths-generator INPUT OUTPUT

@@ -1,4 +1,4 @@
-import ArchitectureCheck
+import ComposableArchitectureCheck
 import Foundation
 
 let result = ArchitectureCommand.run(arguments: Array(CommandLine.arguments.dropFirst()))

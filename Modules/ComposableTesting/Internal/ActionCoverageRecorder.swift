@@ -24,7 +24,7 @@ let actionCoverageRecorder: ActionCoverageRecorder? = {
 package final class ActionCoverageRecorder: Sendable {
   /// A line of the coverage file.
   package struct Record: Codable, Equatable, Sendable {
-    /// The action type, as `String(reflecting:)` names it: `ProfileFeature.Profile.Action`.
+    /// The action type, as `String(reflecting:)` names it: `SampleProfileFeature.Profile.Action`.
     package var type: String
     /// The case path of the action: `alert.presented.confirmLogoutButtonTapped`.
     package var path: String
