@@ -93,8 +93,28 @@ struct ChildPresence {
     guard let identity else {
       return childState == nil ? ._cancelExactly(id: namespace) : .none
     }
-    guard childState.map(NavigationIdentity.init) != identity else { return .none }
-    return ._cancelExactly(id: IdentifiedChildID(namespace: namespace, identity: identity))
+    let identityAfter = childState.map(NavigationIdentity.init)
+    guard identityAfter != identity else { return .none }
+    return Self.cancelChildren(in: namespace, except: identityAfter)
+  }
+
+  /// Cancels the effects of every child of the operator with namespace `namespace` except the
+  /// one with identity `kept`.
+  ///
+  /// NB: every identity, not only the one seen before the parent ran: a child whose own
+  /// reducer moved it to another case (an enum that steps through its cases) left effects under
+  /// the identities it had. Identities change rarely, so the scan of the ids costs little.
+  @usableFromInline
+  static func cancelChildren<Action>(in namespace: EffectID, except kept: NavigationIdentity?)
+    -> Effect<Action>
+  {
+    Effect(
+      .cancelMatching { id in
+        guard let child = id.base as? IdentifiedChildID, child.namespace == namespace else {
+          return false
+        }
+        return child.identity != kept
+      })
   }
 }
 
