@@ -91,21 +91,30 @@ extension TestStore {
     stateBeforeStep = before
     isInsideAssertion = true
     defer { isInsideAssertion = false }
+    // NB: a non-exhaustive step lets `XCTModify` leave a value unchanged, as the reference's does.
+    let isExhaustive = currentExhaustivity == .on
     do {
-      if stackElementIDs.peek() == stackElementIDBeforeStep {
-        try SharedChangeTracker.$isAsserting.withValue(true) { try update(&state) }
-      } else {
-        // NB: the reducer pushed stack elements: the closure's pushes get the same ids.
-        try withDependencies {
-          $0.stackElementID = stackElementIDs.copy(startingAt: stackElementIDBeforeStep)
-        } operation: {
-          try SharedChangeTracker.$isAsserting.withValue(true) { try update(&state) }
-        }
+      try XCTModifyLocals.$isExhaustive.withValue(isExhaustive) {
+        try runAssertion(update, on: &state)
       }
       return true
     } catch {
       location.report("Threw error: \(error)")
       return false
+    }
+  }
+
+  /// Runs the test's closure, with the stack ids the step's reducer handed out.
+  private func runAssertion(_ update: (inout State) throws -> Void, on state: inout State) throws {
+    if stackElementIDs.peek() == stackElementIDBeforeStep {
+      try SharedChangeTracker.$isAsserting.withValue(true) { try update(&state) }
+    } else {
+      // NB: the reducer pushed stack elements: the closure's pushes get the same ids.
+      try withDependencies {
+        $0.stackElementID = stackElementIDs.copy(startingAt: stackElementIDBeforeStep)
+      } operation: {
+        try SharedChangeTracker.$isAsserting.withValue(true) { try update(&state) }
+      }
     }
   }
 

@@ -75,4 +75,39 @@ extension CasePath where Value == Parent.Child {
     #expect(path.extract(.reset) == .reset)
     #expect(path.embed(.reset) == .reset)
   }
+
+  @Test func modify_changesThePayloadInPlaceAndReturnsTheBodysResult() throws {
+    let count = (\.child.count as CaseKeyPath<Parent, Int>).casePath()
+    var root = Parent.child(.count(1))
+    let doubled = try count.modify(&root) { value -> Int in
+      value += 1
+      return value * 2
+    }
+    #expect(root == .child(.count(2)))
+    #expect(doubled == 4)
+  }
+
+  @Test func modify_anotherCase_throwsAndLeavesTheRootAsItWas() {
+    let count = (\.child.count as CaseKeyPath<Parent, Int>).casePath()
+    var root = Parent.child(.tapped)
+    #expect {
+      try count.modify(&root) { $0 += 1 }
+    } throws: { error in
+      "\(error)" == #"Failed to extract a value of type "Int" from "Parent"."#
+    }
+    #expect(root == .child(.tapped))
+  }
+
+  @Test func modify_aThrowingBody_leavesTheRootAsItWas() {
+    struct Failure: Error {}
+    let count = (\.child.count as CaseKeyPath<Parent, Int>).casePath()
+    var root = Parent.child(.count(1))
+    #expect(throws: Failure.self) {
+      try count.modify(&root) {
+        $0 += 1
+        throw Failure()
+      }
+    }
+    #expect(root == .child(.count(1)))
+  }
 }

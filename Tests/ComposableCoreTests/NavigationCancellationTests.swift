@@ -12,6 +12,7 @@ struct Timed: Reducer {
   enum Action: Equatable, Sendable {
     case startButtonTapped
     case stopButtonTapped
+    case stopInEffectButtonTapped
     case tick
   }
 
@@ -31,6 +32,8 @@ struct Timed: Reducer {
       .cancellable(id: TimerID())
     case .stopButtonTapped:
       return .cancel(id: TimerID())
+    case .stopInEffectButtonTapped:
+      return .run { _ in Task.cancel(id: TimerID()) }
     case .tick:
       state.ticks += 1
       return .none
@@ -48,6 +51,7 @@ struct TimedHost: Reducer {
 
   enum Action: Equatable, Sendable {
     case cancelTimersButtonTapped
+    case cancelTimersInEffectButtonTapped
     case child(PresentationAction<Timed.Action>)
     case own(Timed.Action)
     case path(StackActionOf<Timed>)
@@ -59,6 +63,8 @@ struct TimedHost: Reducer {
       switch action {
       case .cancelTimersButtonTapped:
         return .cancel(id: Timed.TimerID())
+      case .cancelTimersInEffectButtonTapped:
+        return .run { _ in Task.cancel(id: Timed.TimerID()) }
       case .child, .own, .path:
         return .none
       }
@@ -70,15 +76,20 @@ struct TimedHost: Reducer {
 
 @MainActor
 @Suite struct NavigationCancellationTests {
-  @Test func aParentsCancel_reachesItsPresentedAndStackedChildren() async {
-    let clock = TestClock()
-    let store = TestStore(
+  /// A ``TimedHost`` presenting a child and with one element on its stack.
+  func hostStore(_ clock: TestClock) -> TestStoreOf<TimedHost> {
+    TestStore(
       initialState: TimedHost.State(child: Timed.State(), path: StackState([Timed.State()]))
     ) {
       TimedHost()
     } withDependencies: {
       $0.continuousClock = clock
     }
+  }
+
+  @Test func aParentsCancel_reachesItsPresentedAndStackedChildren() async {
+    let clock = TestClock()
+    let store = hostStore(clock)
     await store.send(.child(.presented(.startButtonTapped)))
     await store.send(.path(.element(id: 0, action: .startButtonTapped)))
     await store.send(.cancelTimersButtonTapped)
@@ -86,15 +97,32 @@ struct TimedHost: Reducer {
     await clock.advance(by: .seconds(5))
   }
 
+  @Test func aParentsTaskCancelInAnEffect_reachesItsPresentedAndStackedChildren() async {
+    let clock = TestClock()
+    let store = hostStore(clock)
+    await store.send(.child(.presented(.startButtonTapped)))
+    await store.send(.path(.element(id: 0, action: .startButtonTapped)))
+    await store.send(.cancelTimersInEffectButtonTapped).finish()
+    // NB: the exhaustive store fails on any tick: both children's timers are cancelled.
+    await clock.advance(by: .seconds(5))
+  }
+
+  @Test func aChildsTaskCancelInAnEffect_reachesNeitherItsParentNorItsSiblings() async {
+    let clock = TestClock()
+    let store = hostStore(clock)
+    await store.send(.own(.startButtonTapped))
+    await store.send(.path(.element(id: 0, action: .startButtonTapped)))
+    await store.send(.child(.presented(.startButtonTapped)))
+    await store.send(.child(.presented(.stopInEffectButtonTapped))).finish()
+    await clock.advance(by: .seconds(1))
+    await store.receive(.own(.tick)) { $0.own.ticks = 1 }
+    await store.receive(.path(.element(id: 0, action: .tick))) { $0.path[id: 0]?.ticks = 1 }
+    await store.send(.cancelTimersButtonTapped)
+  }
+
   @Test func aChildsCancel_reachesNeitherItsParentNorItsSiblings() async {
     let clock = TestClock()
-    let store = TestStore(
-      initialState: TimedHost.State(child: Timed.State(), path: StackState([Timed.State()]))
-    ) {
-      TimedHost()
-    } withDependencies: {
-      $0.continuousClock = clock
-    }
+    let store = hostStore(clock)
     await store.send(.own(.startButtonTapped))
     await store.send(.path(.element(id: 0, action: .startButtonTapped)))
     await store.send(.child(.presented(.startButtonTapped)))
@@ -124,13 +152,21 @@ extension CasePath where Value == TimedHost.Action {
 struct SiblingRemover: Reducer {
   enum Action: Equatable, Sendable {
     case host(TimedHost.Action)
+    case keepOnlyTopInANewStack
     case removeChildren
   }
 
   var body: some Reducer<TimedHost.State, Action> {
     Scope(state: \TimedHost.State.self, action: \.host) { TimedHost() }
     Reduce { state, action in
-      if case .removeChildren = action {
+      switch action {
+      case .host:
+        break
+      case .keepOnlyTopInANewStack:
+        var path = StackState<Timed.State>()
+        if let top = state.path.ids.last { path[id: top] = state.path[id: top] }
+        state.path = path
+      case .removeChildren:
         state.child = nil
         state.path.popLast()
       }
@@ -166,5 +202,30 @@ extension CasePath where Value == SiblingRemover.Action {
     // the exhaustive store fails on any tick.
     await store.send(.host(.own(.tick))) { $0.own.ticks = 1 }
     await clock.advance(by: .seconds(5))
+  }
+
+  @Test func aStackReplacedByASibling_hasItsLeftElementsEffectsCancelledAtTheNextAction() async {
+    let clock = TestClock()
+    let store = TestStore(
+      initialState: TimedHost.State(path: StackState([Timed.State(), Timed.State()]))
+    ) {
+      SiblingRemover()
+    } withDependencies: {
+      $0.continuousClock = clock
+    }
+    await store.send(.host(.path(.element(id: 0, action: .startButtonTapped))))
+    await store.send(.host(.path(.element(id: 1, action: .startButtonTapped))))
+    await store.send(.keepOnlyTopInANewStack) {
+      $0.path = StackState()
+      $0.path[id: 1] = Timed.State()
+    }
+    // NB: the next action through the operators notices the new stack: element 0 left, and its
+    // timer is cancelled; element 1 is on the new stack, and its timer goes on.
+    await store.send(.host(.own(.tick))) { $0.own.ticks = 1 }
+    await clock.advance(by: .seconds(1))
+    await store.receive(.host(.path(.element(id: 1, action: .tick)))) {
+      $0.path[id: 1]?.ticks = 1
+    }
+    await store.send(.host(.cancelTimersButtonTapped))
   }
 }

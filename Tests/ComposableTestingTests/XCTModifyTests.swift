@@ -85,3 +85,78 @@ extension CasePath where Value == Screen {
     #expect(count == 1)
   }
 }
+
+/// A feature whose optional child stays as it is: the reference's `testXCTModify…` pair.
+struct UntouchedChild: Reducer {
+  struct State: Equatable, Sendable {
+    var child: Int? = 0
+    var count = 0
+  }
+
+  enum Action: Equatable, Sendable {
+    case response
+    case tap
+  }
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .response:
+      state.count += 1
+      return .none
+    case .tap:
+      state.count += 1
+      return .send(.response)
+    }
+  }
+}
+
+@MainActor
+@Suite struct XCTModifyTestStoreTests {
+  @Test func exhaustiveStore_reportsAnUnchangedValue() async {
+    let store = TestStore(initialState: UntouchedChild.State()) { UntouchedChild() }
+    let issues = await withExpectedIssue {
+      await store.send(.tap) {
+        $0.count = 1
+        XCTModify(&$0.child) { _ in }
+      }
+    }
+    #expect(
+      issues.map(\.message) == [
+        #"XCTModify failed: expected "Int" value to be modified but it was unchanged."#
+      ])
+    await store.receive(.response) { $0.count = 2 }
+  }
+
+  @Test func nonExhaustiveStore_acceptsAnUnchangedValue() async {
+    let store = TestStore(initialState: UntouchedChild.State()) { UntouchedChild() }
+    store.exhaustivity = .off
+    await store.send(.tap) {
+      XCTModify(&$0.child) { _ in }
+    }
+    await store.receive(.response) {
+      XCTModify(&$0.child) { _ in }
+    }
+  }
+
+  @Test func nonExhaustiveStoreShowingSkippedAssertions_acceptsAnUnchangedValue() async {
+    let store = TestStore(initialState: UntouchedChild.State()) { UntouchedChild() }
+    store.exhaustivity = .off(showSkippedAssertions: true)
+    await store.send(.tap) {
+      $0.count = 1
+      XCTModify(&$0.child) { _ in }
+    }
+    await store.receive(.response) {
+      $0.count = 2
+      XCTModify(&$0.child) { _ in }
+    }
+  }
+
+  @Test func outsideATestStore_anUnchangedValueIsReported() {
+    var child: Int? = 0
+    let issues = withExpectedIssue { XCTModify(&child) { _ in } }
+    #expect(
+      issues.map(\.message) == [
+        #"XCTModify failed: expected "Int" value to be modified but it was unchanged."#
+      ])
+  }
+}

@@ -26,4 +26,37 @@ import Testing
     await store.send(.backButtonTapped)
     #expect(store.isDismissed)
   }
+
+  @Test func onAppear_countsTheSecondsSpentReading_onDisappearStopsCounting() async {
+    let clock = TestClock()
+    let store = TestStore(initialState: ItemDetail.State(item: item)) {
+      ItemDetail()
+    } withDependencies: {
+      $0.continuousClock = clock
+    }
+    await store.send(.onAppear)
+    await clock.advance(by: .seconds(2))
+    await store.receive(.readingTimerTicked) { $0.readingSeconds = 1 }
+    await store.receive(.readingTimerTicked) { $0.readingSeconds = 2 }
+    await store.send(.onDisappear)
+    await clock.advance(by: .seconds(5))
+  }
+
+  @Test func onAppearTwice_keepsOneReadingTimer() async {
+    let clock = TestClock()
+    let store = TestStore(initialState: ItemDetail.State(item: item)) {
+      ItemDetail()
+    } withDependencies: {
+      $0.continuousClock = clock
+    }
+    await store.send(.onAppear)
+    await store.send(.onAppear)
+    await clock.advance(by: .seconds(1))
+    await store.receive(.readingTimerTicked) { $0.readingSeconds = 1 }
+    await store.send(.onDisappear)
+  }
+
+  @Test func theScreensIdentity_isItsItems() {
+    #expect(ItemDetail.State(item: item, readingSeconds: 5).id == item.id)
+  }
 }

@@ -3,7 +3,8 @@
 ///
 /// It handles the `binding` case (of the feature's action, or of a view action inside it) and
 /// nothing else. Put it before the feature's own logic, which then sees the state with the field
-/// already written, and can react with a `case .binding(\.field):` or ``Reducer/onChange(of:_:)``.
+/// already written, and can react with a `case .binding(\.field):` or
+/// ``Reducer/onChange(of:_:)->_OnChangeReducer<Self,Value,Reduce<Self.State,Self.Action>>``.
 ///
 /// ```swift
 /// var body: some Reducer<State, Action> {

@@ -1,3 +1,5 @@
+import ComposableCustomDump
+
 /// A path to one case of an enum: how to embed a value in that case, and extract it back.
 ///
 /// It is the kit's stand-in for macro-generated case key paths. Declare one property per case, in
@@ -63,6 +65,32 @@ public struct CasePath<Root, Value>: Sendable {
   @inlinable
   public func matches(_ root: Root) -> Bool {
     extract(root) != nil
+  }
+
+  /// Changes the case's payload inside `root` in place, throwing when `root` is another case.
+  ///
+  /// Meant for tests and one-off edits: `root` is changed only when the case matches and `body`
+  /// returns; when `body` throws, `root` is left as it was. In a feature, prefer
+  /// ``CasePathable/modify(_:_:fileID:filePath:line:column:)``, which reports rather than throws.
+  ///
+  /// ```swift
+  /// let edit = (\.edit as CaseKeyPath<Destination.State, EditFeature.State>).casePath()
+  /// try edit.modify(&destination) { $0.title = "New title" }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - root: The value to change.
+  ///   - body: Changes the payload.
+  /// - Returns: What `body` returns.
+  /// - Throws: An error naming the root and value types when `root` is another case, or what
+  ///   `body` throws.
+  public func modify<Result>(_ root: inout Root, _ body: (inout Value) throws -> Result) throws
+    -> Result
+  {
+    guard var value = extract(root) else { throw CaseExtractionFailed(Root.self, Value.self) }
+    let result = try body(&value)
+    root = embed(value)
+    return result
   }
 
   /// A path to a case of this path's value, declared with the case's embed and extract functions.
@@ -139,6 +167,17 @@ extension CasePath where Root == Value {
   @inlinable
   public static var identity: Self {
     Self(embed: { $0 }, extract: { $0 }, isIdentity: true)
+  }
+}
+
+/// The error ``CasePath/modify(_:_:)`` throws when the root is in another case.
+struct CaseExtractionFailed: Error, CustomStringConvertible {
+  let description: String
+
+  init(_ root: Any.Type, _ value: Any.Type) {
+    description = """
+      Failed to extract a value of type "\(dumpTypeName(value))" from "\(dumpTypeName(root))".
+      """
   }
 }
 

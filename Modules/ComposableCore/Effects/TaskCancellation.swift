@@ -49,7 +49,9 @@ extension Task where Success == Never, Failure == Never {
   /// It reaches what ``Effect/cancellable(id:cancelInFlight:)`` and
   /// ``withTaskCancellation(id:cancelInFlight:operation:)`` registered under `id`, in the store
   /// running the current effect; outside any effect, the work `withTaskCancellation` registered
-  /// there. It is the in-effect counterpart of ``Effect/cancel(id:)``.
+  /// there. It is the in-effect counterpart of ``Effect/cancel(id:)`` and reaches as far: called
+  /// from a parent's effect, it also cancels what the parent's presented and stacked descendants
+  /// registered under `id`, never the parent's own parent's or a sibling's.
   ///
   /// ```swift
   /// case .stopButtonTapped:
@@ -61,8 +63,21 @@ extension Task where Success == Never, Failure == Never {
   ///
   /// - Parameter id: The id the effects and the work were registered under.
   public static func cancel(id: some Hashable & Sendable) {
+    let id = EffectID(id)
+    cancel(exactly: id)
+    let context = EffectContext.current
+    // NB: the descendants' ids are `id` under their namespaces, below this effect's own.
+    (context?.registry ?? EffectContext.detached).cancelTasks { candidate in
+      guard let context else { return isNested(id, in: candidate) }
+      return context.unresolve(candidate).map { isNested(id, in: $0) } ?? false
+    }
+  }
+
+  /// Cancels what is registered under exactly `id` (as this effect's namespaces place it), not
+  /// under its descendants' namespaces: how an effect that removes a child cancels the child.
+  static func cancel(exactly id: EffectID) {
     let context = EffectContext.current
     let registry = context?.registry ?? EffectContext.detached
-    registry.cancelTasks(id: context?.resolve(EffectID(id)) ?? EffectID(id))
+    registry.cancelTasks(id: context?.resolve(id) ?? id)
   }
 }

@@ -28,7 +28,7 @@ extension Effect where Action: Sendable {
         await effect.perform(sendingTo: send)
       }
     case .cancel(let id):
-      Task.cancel(id: id)
+      Task.cancel(exactly: id)
     case .cancelMatching(let matches):
       let context = EffectContext.current
       (context?.registry ?? EffectContext.detached).cancelTasks { id in

@@ -164,30 +164,6 @@ extension PresentationState {
   }
 }
 
-/// Whether two presented values are the same presentation: the same case of an enum, and the
-/// same `Identifiable` id (of the value, or of the case's payload) where there is one.
-///
-/// NB: a value that is neither an enum nor `Identifiable` is always the same presentation.
-@usableFromInline
-func isSamePresentation<Value>(_ lhs: Value, _ rhs: Value) -> Bool {
-  guard isEnumType(Value.self) else { return identifiableID(lhs) == identifiableID(rhs) }
-  guard enumCaseName(of: lhs) == enumCaseName(of: rhs) else { return false }
-  if let id = identifiableID(lhs) { return id == identifiableID(rhs) }
-  return identifiableID(payload(of: lhs)) == identifiableID(payload(of: rhs))
-}
-
-/// The `Identifiable` id of `value`, or `nil`.
-func identifiableID(_ value: Any?) -> AnyHashable? {
-  func id<Value: Identifiable>(of value: Value) -> AnyHashable { AnyHashable(value.id) }
-  guard let value = value as? any Identifiable else { return nil }
-  return id(of: value)
-}
-
-/// The associated value of an enum value's case, or `nil`.
-func payload(of value: Any) -> Any? {
-  Mirror(reflecting: value).children.first?.value
-}
-
 /// The box of a presented value.
 @usableFromInline
 final class PresentationStorage<State> {

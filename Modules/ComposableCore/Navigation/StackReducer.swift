@@ -176,16 +176,19 @@ public struct _StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
   }
 
   /// What left the stack since its generation was `generation`, and the stack's log of removed
-  /// ids emptied: the ids it logged, or, for a stack replaced as a whole, the ids that remain
-  /// (every element effect of another id is cancelled).
+  /// ids emptied: the ids it logged, or, for a stack replaced as a whole (by the parent, or by
+  /// another reducer since this one last ran), the ids that remain (every element effect of
+  /// another id is cancelled).
   ///
-  /// NB: the stack logs the ids it removes, so most actions (which remove nothing) cost one
-  /// emptiness check here, and a pop costs the ids it popped, whatever the stack's size.
+  /// NB: the stack logs the ids it removes, so most actions (which remove nothing) cost two
+  /// comparisons and one emptiness check here, and a pop costs the ids it popped, whatever the
+  /// stack's size. A stack this reducer has not seen yet costs a set of its ids once.
   @inlinable
   static func takeRemovals(from stack: inout StackState<Destination.State>, generation: Int)
     -> (ids: [StackElementID], remaining: Set<StackElementID>?)
   {
-    if stack._generation != generation {
+    if stack._generation != generation || stack._mountedGeneration != generation {
+      stack._mountedGeneration = stack._generation
       if !stack._removedIDs.isEmpty { stack._removedIDs = [] }
       return ([], Set(stack._ids))
     }

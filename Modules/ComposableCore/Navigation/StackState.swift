@@ -28,6 +28,10 @@ public struct StackState<Element> {
   /// Which stack this is: a new one for every stack created, so `forEach` notices a stack
   /// replaced as a whole (`state.path = StackState()`), whose removals the new one did not log.
   @usableFromInline var _generation: Int
+  /// The generation `forEach` last saw (`0` for a stack it never saw), so that it notices a
+  /// stack another reducer replaced as a whole between two of its actions (a sibling `Reduce`
+  /// assigning `StackState()`), and cancels the effects of the elements that left with it.
+  @usableFromInline var _mountedGeneration = 0
 
   /// An empty stack.
   ///

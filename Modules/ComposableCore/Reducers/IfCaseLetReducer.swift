@@ -4,8 +4,9 @@ import ComposableIssueReporting
 extension Reducer {
   /// Runs a child reducer on one case of an enum state while the state is that case.
   ///
-  /// The child runs before this reducer. When this reducer moves the state to another case,
-  /// every effect the child started is cancelled. A child action that arrives while the state is
+  /// The child runs before this reducer. When this reducer moves the state to another case, or
+  /// to the same case with a child of another `Identifiable` id, every effect the child started
+  /// is cancelled; the same case with the same id keeps the child and its effects. A child action that arrives while the state is
   /// another case is reported as an issue and ignored.
   ///
   /// ```swift
@@ -46,7 +47,8 @@ extension Reducer {
   ///
   /// The same as ``ifCaseLet(_:action:then:fileID:filePath:line:column:)`` for an enum that is a
   /// property of the state rather than the state itself: when this reducer moves the property to
-  /// another case, the child's effects are cancelled.
+  /// another case (or to a child of another `Identifiable` id), the child's effects are
+  /// cancelled.
   ///
   /// ```swift
   /// Reduce { state, action in … }
@@ -137,26 +139,33 @@ public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     self.location = location
   }
 
-  /// Runs the child (when the state is its case), then the parent.
+  /// Runs the child (when the state is its case), then the parent; cancels the child's effects
+  /// when the parent moved the state to another case, or to the same case with a child of
+  /// another identity.
   @inlinable
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action>
   {
     var childEffects = Effect<Parent.Action>.none
     if let childAction = toChildAction.extract(action) {
       if var childState = extract(state) {
-        childEffects = child.reduce(into: &childState, action: childAction)
-          .namespaced(namespace)
-          .cancellable(id: namespace)
-          .map(toChildAction.embed)
+        let childEffect = child.reduce(into: &childState, action: childAction)
+        if !childEffect.isNone {
+          let effectNamespace = childNamespace(of: childState, in: namespace)
+          childEffects =
+            childEffect
+            .namespaced(effectNamespace)
+            .cancellable(id: effectNamespace)
+            .map(toChildAction.embed)
+        }
         embed(&state, childState)
       } else {
         reportOtherCase(action: action, state: state)
       }
     }
-    let wasPresent = extract(state) != nil
+    let presence = ChildPresence(extract(state))
     let parentEffects = parent.reduce(into: &state, action: action)
-    let cancel: Effect<Parent.Action> =
-      wasPresent && extract(state) == nil ? ._cancelExactly(id: namespace) : .none
+    let cancel: Effect<Parent.Action> = presence.cancellation(
+      after: extract(state), namespace: namespace)
     return .mergeSkippingNone(childEffects, parentEffects, cancel)
   }
 

@@ -4,9 +4,11 @@ import ComposableIssueReporting
 extension Reducer {
   /// Runs a child reducer on optional child state while it is present.
   ///
-  /// The child runs before this reducer. When this reducer sets the child state to `nil`, every
-  /// effect the child started is cancelled. An alert or a dialog child is set to `nil` by any of
-  /// its actions, before this reducer runs. A child action that arrives while the state is `nil`
+  /// The child runs before this reducer. When this reducer sets the child state to `nil`, or
+  /// replaces it with another child (another `Identifiable` id, or another case of an enum
+  /// state), every effect the child started is cancelled; a value with the same identity keeps
+  /// the child and its effects. An alert or a dialog child is set to `nil` by any of its actions,
+  /// before this reducer runs. A child action that arrives while the state is `nil`
   /// is reported as an issue and ignored.
   ///
   /// ```swift
@@ -105,27 +107,33 @@ public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     self.location = location
   }
 
-  /// Runs the child (when its state is present), then the parent.
+  /// Runs the child (when its state is present), then the parent; cancels the child's effects
+  /// when the parent removed it or replaced it with a child of another identity.
   @inlinable
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action>
   {
     var childEffects = Effect<Parent.Action>.none
     if let childAction = toChildAction.extract(action) {
       if state[keyPath: toChildState] != nil {
-        childEffects = child.reduce(into: &state[keyPath: toChildState]!, action: childAction)
-          .namespaced(namespace)
-          .cancellable(id: namespace)
-          .map(toChildAction.embed)
+        let childEffect = child.reduce(into: &state[keyPath: toChildState]!, action: childAction)
+        if !childEffect.isNone {
+          let effectNamespace = childNamespace(of: state[keyPath: toChildState]!, in: namespace)
+          childEffects =
+            childEffect
+            .namespaced(effectNamespace)
+            .cancellable(id: effectNamespace)
+            .map(toChildAction.embed)
+        }
         // NB: an alert or a dialog goes away with the action of any of its buttons.
         if Child.State.self is any _EphemeralState.Type { state[keyPath: toChildState] = nil }
       } else {
         reportMissingState(action: action)
       }
     }
-    let wasPresent = state[keyPath: toChildState] != nil
+    let presence = ChildPresence(state[keyPath: toChildState])
     let parentEffects = parent.reduce(into: &state, action: action)
-    let cancel: Effect<Parent.Action> =
-      wasPresent && state[keyPath: toChildState] == nil ? ._cancelExactly(id: namespace) : .none
+    let cancel: Effect<Parent.Action> = presence.cancellation(
+      after: state[keyPath: toChildState], namespace: namespace)
     return .mergeSkippingNone(childEffects, parentEffects, cancel)
   }
 

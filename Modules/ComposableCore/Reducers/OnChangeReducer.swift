@@ -28,6 +28,35 @@ extension Reducer {
     _OnChangeReducer(base: self, toValue: toValue, isDuplicate: { $0 == $1 }, change: reducer)
   }
 
+  /// Runs an effect whenever a value derived from the state changes: the reference's
+  /// streamlined form, which returns the effect directly instead of building a reducer.
+  ///
+  /// After this reducer has run for an action, `toValue` is compared before and after; when it
+  /// differs, `effect` is called with the old value and the state (which it may still change),
+  /// and its effect is merged with this reducer's. Read the new value from `state`.
+  ///
+  /// ```swift
+  /// BindingReducer()
+  ///   .onChange(of: \.userSettings.isHapticFeedbackEnabled) { oldValue, state in
+  ///     .run { [newValue = state.userSettings.isHapticFeedbackEnabled] _ in
+  ///       try await settingsClient.save(newValue)
+  ///     }
+  ///   }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - toValue: The value to watch.
+  ///   - effect: Returns the effect to run on a change, given the old value and the state.
+  /// - Returns: A reducer that runs this one, then `effect` when needed.
+  public func onChange<Value: Equatable>(
+    of toValue: @escaping (State) -> Value,
+    _ effect: @escaping (_ oldValue: Value, _ state: inout State) -> Effect<Action>
+  ) -> _OnChangeReducer<Self, Value, Reduce<State, Action>> {
+    _OnChangeReducer(
+      base: self, toValue: toValue, isDuplicate: { $0 == $1 },
+      change: { oldValue, _ in Reduce { state, _ in effect(oldValue, &state) } })
+  }
+
   /// Runs another reducer whenever a value derived from the state changes, as `isDuplicate`
   /// tells changes apart.
   ///

@@ -129,8 +129,8 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
     column: UInt = #column
   ) where ChildState == Child.State, ChildAction == Child.Action {
     self.init(
-      toChildState: .keyPath(toChildState), toChildAction: toChildAction.casePath(),
-      child: child(), fileID: fileID, filePath: filePath, line: line, column: column)
+      state: toChildState, action: toChildAction, child: child,
+      fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
   /// Scopes to a case of an enum parent state; the `state:` label may be left out.
@@ -158,8 +158,8 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
     column: UInt = #column
   ) where ChildState == Child.State, ChildAction == Child.Action {
     self.init(
-      toChildState: .casePath(toChildState.casePath()), toChildAction: toChildAction.casePath(),
-      child: child(), fileID: fileID, filePath: filePath, line: line, column: column)
+      state: toChildState, action: toChildAction, child: child,
+      fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
   /// Runs the child reducer when the action is one of the child's.
