@@ -259,6 +259,22 @@ struct StoreObservationTests {
     #expect(store.card?.done == true)
   }
 
+  @Test func childGoneAndBackWithTheSameIdentity_keepsItsReadersUpToDate() {
+    store.send(.setDestination(.card(Card.State(id: 3))))
+    let card = try! #require(
+      store.scope(state: \.destination?.card, action: \.destination.card))
+    let (_, titleReader) = track { card.title }
+    store.send(.setDestination(nil))
+    store.send(.setDestination(.card(Card.State(id: 3, title: "Back"))))
+    #expect(titleReader.value == 0)
+    #expect(card === store.scope(state: \.destination?.card, action: \.destination.card))
+    let (title, againReader) = track { card.title }
+    #expect(title == "Back")
+    #expect(titleReader.value == 1)
+    card.send(.titleChanged("Again"))
+    #expect(againReader.value == 1)
+  }
+
   @Test func enumStateSwitchingCase() {
     let session = Store(initialState: Session.State.loggedOut(Card.State(id: 2))) { Session() }
     let (loggedIn, loggedInReader) = track {

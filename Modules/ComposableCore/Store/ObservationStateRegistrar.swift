@@ -42,9 +42,11 @@ final class ObservationStateRegistrar<State, Action: Sendable> {
     key: ObservedKey? = nil
   ) {
     let key = key ?? .field(keyPath)
+    catchUp(store)
     if tracked[key] == nil {
       insert(makeObservedField(keyPath, value: value, key: key), in: state, store: store)
     }
+    subscribe(store)
     registrar.access(store, keyPath: \.[observed: key])
   }
 
@@ -59,9 +61,11 @@ final class ObservationStateRegistrar<State, Action: Sendable> {
     _ key: ObservedKey, value: Value, in state: State, store: Store<State, Action>,
     compute: @escaping (State) -> Value
   ) {
+    catchUp(store)
     if tracked[key] == nil {
       insert(ObservedComputation(key: key, value: value, compute: compute), in: state, store: store)
     }
+    subscribe(store)
     registrar.access(store, keyPath: \.[observed: key])
   }
 
@@ -82,13 +86,29 @@ final class ObservationStateRegistrar<State, Action: Sendable> {
           self.check(store.readState())
         }
         host.stateProbe = probe
-      } else {
-        subscription = store.addObserver { [self] state in check(state) }
       }
     }
     tracked[observed.key] = observed
     list.append(observed)
     probe.append(observed.bytes)
+  }
+
+  /// Compares the values remembered with the state now, if the child store's observation ended
+  /// while they were remembered.
+  ///
+  /// NB: a child store's observation ends when its child goes away (see `Store.makeChild`). When
+  /// the child comes back with the same identity and the same store is read again, the values
+  /// still remembered are compared at once, for the actions missed.
+  private func catchUp(_ store: Store<State, Action>) {
+    guard let subscription, subscription.isCancelled else { return }
+    self.subscription = nil
+    check(store.readState())
+  }
+
+  /// Subscribes a child store's values to the root store's actions, if they are not.
+  private func subscribe(_ store: Store<State, Action>) {
+    guard store.stateProbeHost == nil, subscription == nil, !list.isEmpty else { return }
+    subscription = store.addObserver { [self] state in check(state) }
   }
 
   /// Stops comparing: nothing is tracked.
