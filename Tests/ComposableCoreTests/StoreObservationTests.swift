@@ -415,6 +415,25 @@ struct StoreObservationTests {
     #expect(counts == [0, 1])
   }
 
+  @Test func observe_tokensKeptInASet_liveAsLongAsTheSet() {
+    var counts: [Int] = []
+    var tokens: Set<ObserveToken> = []
+    observe { counts.append(store.count) }.store(in: &tokens)
+    #expect(tokens.count == 1)
+    store.send(.incrementButtonTapped)
+    tokens.removeAll()
+    store.send(.incrementButtonTapped)
+    #expect(counts == [0, 1])
+  }
+
+  @Test func storeBinding_readsAndWritesThroughItsClosures() {
+    var written: [Int] = []
+    let binding = StoreBinding(get: { store.count }, set: { written.append($0) })
+    binding.wrappedValue = 7
+    #expect(binding.wrappedValue == 0)
+    #expect(written == [7])
+  }
+
   @Test func observe_tracksChildStores() {
     let child = store.scope(state: \.child, action: \.child)
     var titles: [String] = []
