@@ -39,7 +39,10 @@ public struct IdentifiedArray<ID: Hashable, Element> {
   var _elements: [Element]
 
   /// The position in `_elements` of each element's identifier; always in sync with `_elements`.
-  var _positions: [ID: Int]
+  ///
+  /// NB: `package` so that a store observing the array's order compares this stored value (see
+  /// `Store.elements()` in ComposableCore) rather than building the `ids` after every action.
+  package var _positions: [ID: Int]
 
   /// Creates an identified array from a sequence of elements whose identifiers are all distinct.
   ///

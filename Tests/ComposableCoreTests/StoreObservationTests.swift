@@ -259,6 +259,22 @@ struct StoreObservationTests {
     #expect(store.card?.done == true)
   }
 
+  @Test func childGoneAndBackWithTheSameIdentity_keepsItsReadersUpToDate() {
+    store.send(.setDestination(.card(Card.State(id: 3))))
+    let card = try! #require(
+      store.scope(state: \.destination?.card, action: \.destination.card))
+    let (_, titleReader) = track { card.title }
+    store.send(.setDestination(nil))
+    store.send(.setDestination(.card(Card.State(id: 3, title: "Back"))))
+    #expect(titleReader.value == 0)
+    #expect(card === store.scope(state: \.destination?.card, action: \.destination.card))
+    let (title, againReader) = track { card.title }
+    #expect(title == "Back")
+    #expect(titleReader.value == 1)
+    card.send(.titleChanged("Again"))
+    #expect(againReader.value == 1)
+  }
+
   @Test func enumStateSwitchingCase() {
     let session = Store(initialState: Session.State.loggedOut(Card.State(id: 2))) { Session() }
     let (loggedIn, loggedInReader) = track {
@@ -397,6 +413,25 @@ struct StoreObservationTests {
     token = nil
     store.send(.incrementButtonTapped)
     #expect(counts == [0, 1])
+  }
+
+  @Test func observe_tokensKeptInASet_liveAsLongAsTheSet() {
+    var counts: [Int] = []
+    var tokens: Set<ObserveToken> = []
+    observe { counts.append(store.count) }.store(in: &tokens)
+    #expect(tokens.count == 1)
+    store.send(.incrementButtonTapped)
+    tokens.removeAll()
+    store.send(.incrementButtonTapped)
+    #expect(counts == [0, 1])
+  }
+
+  @Test func storeBinding_readsAndWritesThroughItsClosures() {
+    var written: [Int] = []
+    let binding = StoreBinding(get: { store.count }, set: { written.append($0) })
+    binding.wrappedValue = 7
+    #expect(binding.wrappedValue == 0)
+    #expect(written == [7])
   }
 
   @Test func observe_tracksChildStores() {

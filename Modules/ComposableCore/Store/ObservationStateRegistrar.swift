@@ -42,9 +42,11 @@ final class ObservationStateRegistrar<State, Action: Sendable> {
     key: ObservedKey? = nil
   ) {
     let key = key ?? .field(keyPath)
+    catchUp(store)
     if tracked[key] == nil {
       insert(makeObservedField(keyPath, value: value, key: key), in: state, store: store)
     }
+    subscribe(store)
     registrar.access(store, keyPath: \.[observed: key])
   }
 
@@ -59,9 +61,11 @@ final class ObservationStateRegistrar<State, Action: Sendable> {
     _ key: ObservedKey, value: Value, in state: State, store: Store<State, Action>,
     compute: @escaping (State) -> Value
   ) {
+    catchUp(store)
     if tracked[key] == nil {
       insert(ObservedComputation(key: key, value: value, compute: compute), in: state, store: store)
     }
+    subscribe(store)
     registrar.access(store, keyPath: \.[observed: key])
   }
 
@@ -82,13 +86,29 @@ final class ObservationStateRegistrar<State, Action: Sendable> {
           self.check(store.readState())
         }
         host.stateProbe = probe
-      } else {
-        subscription = store.addObserver { [self] state in check(state) }
       }
     }
     tracked[observed.key] = observed
     list.append(observed)
     probe.append(observed.bytes)
+  }
+
+  /// Compares the values remembered with the state now, if the child store's observation ended
+  /// while they were remembered.
+  ///
+  /// NB: a child store's observation ends when its child goes away (see `Store.makeChild`). When
+  /// the child comes back with the same identity and the same store is read again, the values
+  /// still remembered are compared at once, for the actions missed.
+  private func catchUp(_ store: Store<State, Action>) {
+    guard let subscription, subscription.isCancelled else { return }
+    self.subscription = nil
+    check(store.readState())
+  }
+
+  /// Subscribes a child store's values to the root store's actions, if they are not.
+  private func subscribe(_ store: Store<State, Action>) {
+    guard store.stateProbeHost == nil, subscription == nil, !list.isEmpty else { return }
+    subscription = store.addObserver { [self] state in check(state) }
   }
 
   /// Stops comparing: nothing is tracked.
@@ -152,121 +172,6 @@ final class ObservationStateRegistrar<State, Action: Sendable> {
   }
 }
 
-/// Where the values a store's readers read lie in its state, and their bytes: what a root store
-/// compares after each send, in its own code, specialized for its state.
-@usableFromInline
-@MainActor
-final class StateProbe {
-  /// The values, in the order of the registrar's list.
-  @usableFromInline private(set) var probes: [ObservedBytes] = [] {
-    didSet { comparesAlways = hasIdentity || probes.contains { $0.offset < 0 } }
-  }
-  /// Whether the state's identity is compared too.
-  var hasIdentity = false {
-    didSet { comparesAlways = hasIdentity || probes.contains { $0.offset < 0 } }
-  }
-  /// Whether a value cannot be compared as bytes, so the registrar must compare after each send.
-  @usableFromInline private(set) var comparesAlways = false
-  /// Compares the values with `==` and reports those that changed: the registrar's `check`.
-  @usableFromInline var onDifference: (() -> Void)?
-
-  init() {}
-
-  func append(_ bytes: ObservedBytes) {
-    probes.append(bytes)
-  }
-
-  func remove(at index: Int) {
-    probes.remove(at: index)
-  }
-
-  func replace(at index: Int, with bytes: ObservedBytes) {
-    probes[index] = bytes
-  }
-
-  func removeAll() {
-    probes.removeAll()
-  }
-
-  /// Whether a value may have changed in `state`.
-  @inlinable
-  func mayDiffer(in state: UnsafeRawBufferPointer) -> Bool {
-    comparesAlways || firstDifference(in: state, from: 0) < probes.count
-  }
-
-  /// The index of the first value, from `start`, whose bytes in `state` are not the ones
-  /// remembered, or the number of values.
-  @inlinable
-  func firstDifference(in state: UnsafeRawBufferPointer, from start: Int) -> Int {
-    // NB: one read of the property, rather than one (and its exclusivity check) per value.
-    let probes = self.probes
-    var index = start
-    while index < probes.count, probes[index].isUnchanged(in: state) {
-      index += 1
-    }
-    return index
-  }
-}
-
-/// What holds the probe a root store checks after each send.
-@usableFromInline
-@MainActor
-protocol StateProbeHost: AnyObject {
-  /// The probe of the root store's readers, or `nil`.
-  var stateProbe: StateProbe? { get set }
-}
-
-/// Where a remembered value lies in the state, and its bytes when it was remembered.
-@usableFromInline
-struct ObservedBytes {
-  /// The value's offset in the state, or `-1` when it is not stored at one.
-  @usableFromInline let offset: Int
-  /// The value's size.
-  @usableFromInline let size: Int
-  /// The value's bytes, kept by the ``ObservedValue`` remembering it.
-  @usableFromInline let bytes: UnsafeRawPointer?
-
-  init(offset: Int, size: Int, bytes: UnsafeRawPointer?) {
-    self.offset = offset
-    self.size = size
-    self.bytes = bytes
-  }
-
-  /// Bytes of a value that is compared only with `==`.
-  static var none: ObservedBytes { ObservedBytes(offset: -1, size: 0, bytes: nil) }
-
-  /// Whether the value's bytes in `state` are the ones remembered.
-  ///
-  /// NB: raw memory reads are sound: `offset` and `size` come from `MemoryLayout` for a stored
-  /// property path of the state's type, so they lie within `state`, and `bytes` has `size`
-  /// bytes for as long as the value remembering it lives, which is longer than this probe is
-  /// used. The `store.observation.*` bench rows: comparing bytes first took a send that changed
-  /// nothing read from 3.5× to about 1.1× a send no one observed.
-  @inlinable
-  func isUnchanged(in state: UnsafeRawBufferPointer) -> Bool {
-    guard offset >= 0, let bytes, let base = state.baseAddress else { return false }
-    let value = base + offset
-    var index = 0
-    while index + 8 <= size {
-      if value.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-        != bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-      {
-        return false
-      }
-      index += 8
-    }
-    while index < size {
-      if value.load(fromByteOffset: index, as: UInt8.self)
-        != bytes.load(fromByteOffset: index, as: UInt8.self)
-      {
-        return false
-      }
-      index += 1
-    }
-    return true
-  }
-}
-
 /// What a reader read from a store: the key of a value in ``ObservationStateRegistrar``, and of
 /// the member of ``Store`` the registrar is told about.
 enum ObservedKey: Hashable {
@@ -294,130 +199,6 @@ extension Store {
   nonisolated subscript(observed key: ObservedKey) -> Void {
     ()
   }
-}
-
-/// A value read from a store's state, remembered to tell whether it changed.
-///
-/// The base class is what a value that is not `Equatable` is remembered as: it counts as changed
-/// after every action.
-@MainActor
-class ObservedValue<State> {
-  let key: ObservedKey
-
-  init(key: ObservedKey) {
-    self.key = key
-  }
-
-  /// Whether the value in `state` differs from the one remembered.
-  func hasChanged(in state: State) -> Bool {
-    true
-  }
-
-  /// Remembers the value in `state`, equal to the one remembered, so its bytes are compared.
-  func remember(_ state: State) {}
-
-  /// Where the value lies in the state and its bytes, to compare before `==`.
-  var bytes: ObservedBytes { .none }
-}
-
-/// An `Equatable` value at a key path of the state.
-final class ObservedField<State, Value: Equatable>: ObservedValue<State> {
-  let keyPath: KeyPath<State, Value>
-  private var value: Value
-  private let offset: Int?
-  /// A copy of `value`'s bytes, when it lies at `offset`.
-  private let buffer: ByteBuffer?
-
-  init(key: ObservedKey, keyPath: KeyPath<State, Value>, value: Value) {
-    self.keyPath = keyPath
-    self.value = value
-    self.offset = MemoryLayout<State>.offset(of: keyPath)
-    self.buffer = offset == nil ? nil : ByteBuffer(for: Value.self)
-    super.init(key: key)
-    copyBytes()
-  }
-
-  private func copyBytes() {
-    guard let buffer else { return }
-    withUnsafeBytes(of: value) { bytes in
-      if let base = bytes.baseAddress {
-        buffer.pointer.copyMemory(from: base, byteCount: bytes.count)
-      }
-    }
-  }
-
-  override func hasChanged(in state: State) -> Bool {
-    state[keyPath: keyPath] != value
-  }
-
-  override func remember(_ state: State) {
-    value = state[keyPath: keyPath]
-    copyBytes()
-  }
-
-  override var bytes: ObservedBytes {
-    guard let offset, let buffer else { return .none }
-    return ObservedBytes(
-      offset: offset, size: MemoryLayout<Value>.size, bytes: UnsafeRawPointer(buffer.pointer))
-  }
-}
-
-/// Memory for the bytes of a value, freed with it.
-final class ByteBuffer {
-  let pointer: UnsafeMutableRawPointer
-
-  init<Value>(for _: Value.Type) {
-    pointer = UnsafeMutableRawPointer.allocate(
-      byteCount: MemoryLayout<Value>.size, alignment: MemoryLayout<Value>.alignment)
-  }
-
-  deinit {
-    pointer.deallocate()
-  }
-}
-
-/// An `Equatable` value computed from the state.
-final class ObservedComputation<State, Value: Equatable>: ObservedValue<State> {
-  let compute: (State) -> Value
-  let value: Value
-
-  init(key: ObservedKey, value: Value, compute: @escaping (State) -> Value) {
-    self.compute = compute
-    self.value = value
-    super.init(key: key)
-  }
-
-  override func hasChanged(in state: State) -> Bool {
-    compute(state) != value
-  }
-}
-
-/// Remembers the value at `keyPath`: compared with `==` when it is `Equatable`, else counted as
-/// changed after every action.
-@MainActor
-func makeObservedField<State, Value>(
-  _ keyPath: KeyPath<State, Value>, value: Value, key: ObservedKey
-) -> ObservedValue<State> {
-  func open<Equatable: Swift.Equatable>(_: Equatable.Type) -> ObservedValue<State> {
-    // NB: `Value` is `Equatable` here: the casts cannot fail.
-    ObservedField(
-      key: key, keyPath: keyPath as! KeyPath<State, Equatable>, value: value as! Equatable)
-  }
-  guard let type = Value.self as? any Equatable.Type else { return ObservedValue(key: key) }
-  return open(type)
-}
-
-/// Remembers the identity of a state that is `Identifiable`; `nil` for other states.
-@MainActor
-func makeObservedIdentity<State>(of state: State) -> ObservedValue<State>? {
-  func open<Identified: Identifiable>(_: Identified.Type) -> ObservedValue<State> {
-    // NB: `State` is `Identified` here: the casts cannot fail.
-    ObservedComputation(
-      key: .whole, value: AnyHashable((state as! Identified).id),
-      compute: { AnyHashable(($0 as! Identified).id) })
-  }
-  guard let type = State.self as? any Identifiable.Type else { return nil }
-  return open(type)
 }
 
 /// Runs the re-runs of ``observe(_:)`` that the changes a store reports schedule, once the store

@@ -146,6 +146,8 @@ final class RootStore<State, Action: Sendable>: StateProbeHost {
       }
     }
     isSending.store(false, ordering: .relaxed)
+    // NB: the probe only compares bytes during the access to the state; what it reports runs
+    // after the access ended, and may send.
     if hasStateProbe.load(ordering: .relaxed), let stateProbe,
       withUnsafeBytes(of: &storage.state, { stateProbe.mayDiffer(in: $0) })
     {

@@ -31,6 +31,9 @@ extension Store: Observable {}
 extension Store: Identifiable {
   /// The store's identity: the object it is.
   ///
+  /// It takes precedence over a member `id` of the state: read that one with
+  /// `store.withState(\.id)` or `store.state.id`, as in the Composable Architecture.
+  ///
   /// ```swift
   /// let sameStore = store.id == store.scope(state: \.login, action: \.login).id  // false
   /// ```

@@ -151,11 +151,18 @@ extension Store {
       },
       sendAction: { sendAction(embed($0)) },
       addObserver: { onChange in
-        addObserver { state in
-          guard identify(state) == identity, let child = extract(state) else { return }
+        // NB: once the child is gone (or replaced), this store's state never changes again: the
+        // observation ends itself rather than being called after every action for ever.
+        let observation = LastState<StoreObservation?>(nil)
+        observation.value = addObserver { state in
+          guard identify(state) == identity, let child = extract(state) else {
+            observation.value?.cancel()
+            return
+          }
           last.value = child
           onChange(child)
         }
+        return observation.value!
       },
       countRunningEffects: countRunningEffects
     )

@@ -282,4 +282,7 @@ public final class StoreObservation {
     onCancel?()
     onCancel = nil
   }
+
+  /// Whether the observation was cancelled.
+  var isCancelled: Bool { onCancel == nil }
 }

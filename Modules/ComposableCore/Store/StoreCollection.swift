@@ -136,7 +136,12 @@ extension Store {
     State == IdentifiedArray<ElementID, ElementState>,
     Action == IdentifiedAction<ElementID, ElementAction>
   {
-    elementStores(ids: withState(\.ids)) {
+    // NB: the positions of the ids stand for their order: they change on an insertion, a
+    // removal or a move, and are a stored value, compared as bytes, where `ids` is computed.
+    let state = readState()
+    observation.track(
+      \._positions, value: state._positions, in: state, store: self, key: .field(\State.ids))
+    return elementStores(ids: state.ids) {
       $0[id: $1]
     } action: {
       .element(id: $0, action: $1)
