@@ -8,6 +8,8 @@ package enum Catalog {
     StoreBenchmarks.runPong,
     StoreBenchmarks.binding,
     StoreBenchmarks.observe,
+    StoreBenchmarks.observedUnchanged,
+    StoreBenchmarks.observedTenFields,
     NavigationBenchmarks.presented,
     NavigationBenchmarks.stackElement,
     NavigationBenchmarks.pushPop,

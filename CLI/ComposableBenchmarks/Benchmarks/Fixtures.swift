@@ -176,3 +176,30 @@ struct BenchPingPong: Reducer {
     }
   }
 }
+
+/// A screen with a counter and ten fields a view shows: the observation rows read the fields and
+/// send `.incremented`, which changes none of them.
+struct BenchDashboard: Reducer {
+  struct State: Equatable, Sendable {
+    var count = 0
+    var title = "Dashboard"
+    var subtitle = ""
+    var isLoading = false
+    var unread = 3
+    var user = "blob"
+    var email = "blob@example.com"
+    var score = 0.5
+    var tags = ["a", "b"]
+    var footer = ""
+    var selection: Int? = nil
+  }
+
+  enum Action: Equatable, Sendable {
+    case incremented
+  }
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    state.count += 1
+    return .none
+  }
+}

@@ -1,4 +1,6 @@
 import ComposableCore
+import Observation
+import Synchronization
 
 /// The `Store` rows: what a store adds on top of the reducer it runs.
 @MainActor
@@ -117,5 +119,64 @@ enum StoreBenchmarks {
     let notified = seen.count == 2 && seen[1] == seen[0] + 1
     return context.result(
       comparison, failure: notified ? nil : "the observers were not told of the change")
+  }
+
+  static let observedUnchanged = Benchmark(
+    name: "store.observation.unchanged",
+    summary: "Store.send that changes no field a view read (1 read), vs a store no one observes",
+    target: .ratioAtMost(1.5)
+  ) { context in
+    await observationRow(context) { store in _ = store.title }
+  }
+
+  static let observedTenFields = Benchmark(
+    name: "store.observation.tenFields",
+    summary: "Store.send with 10 fields read by a view, none changed, vs a store no one observes",
+    target: .ratioAtMost(2)
+  ) { context in
+    await observationRow(context) { store in
+      _ = store.title
+      _ = store.subtitle
+      _ = store.isLoading
+      _ = store.unread
+      _ = store.user
+      _ = store.email
+      _ = store.score
+      _ = store.tags
+      _ = store.footer
+      _ = store.selection
+    }
+  }
+
+  /// Times `.incremented` sent to a store whose fields `read` reads in an observation scope,
+  /// against the same send to a store no one observes.
+  private static func observationRow(
+    _ context: BenchmarkContext, read: (Store<BenchDashboard.State, BenchDashboard.Action>) -> Void
+  ) async -> BenchmarkResult {
+    let plain = Store(initialState: BenchDashboard.State()) { BenchDashboard() }
+    let observed = Store(initialState: BenchDashboard.State()) { BenchDashboard() }
+    let invalidations = Atomic(0)
+    withObservationTracking {
+      read(observed)
+    } onChange: {
+      invalidations.add(1, ordering: .relaxed)
+    }
+    let comparison = await context.sampler.compare(
+      baseline: { n in for _ in 0..<n { blackHole(plain.send(.incremented)) } },
+      subject: { n in for _ in 0..<n { blackHole(observed.send(.incremented)) } }
+    )
+    let untouched = invalidations.load(ordering: .relaxed) == 0
+    withObservationTracking {
+      _ = observed.count
+    } onChange: {
+      invalidations.add(1, ordering: .relaxed)
+    }
+    observed.send(.incremented)
+    let notified = invalidations.load(ordering: .relaxed) == 1
+    return context.result(
+      comparison,
+      failure: !untouched
+        ? "a send that changed no field read invalidated the reader"
+        : notified ? nil : "a send that changed a field read did not invalidate its reader")
   }
 }

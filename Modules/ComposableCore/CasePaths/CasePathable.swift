@@ -15,10 +15,27 @@ import ComposableIssueReporting
 ///
 /// state.modify(\.edit) { $0.title = "New title" }
 /// state.is(\.detail)  // false
+/// state.edit?.title   // the payload of a case, read as a member: `nil` in another case
 /// ```
+@dynamicMemberLookup
 public protocol CasePathable {}
 
 extension CasePathable {
+  /// The payload of a case, read as a member, or `nil` when the value is in another case.
+  ///
+  /// It makes a key path through a case: `\.destination?.edit` reaches the `edit` case's state,
+  /// which `store.scope(state:action:)` takes to scope to it.
+  ///
+  /// ```swift
+  /// let title = state.destination?.edit?.title
+  /// let editStore = store.scope(state: \.destination?.edit, action: \.destination.edit)
+  /// ```
+  ///
+  /// - Parameter keyPath: The case.
+  public subscript<Value>(dynamicMember keyPath: CaseKeyPath<Self, Value>) -> Value? {
+    keyPath.casePath().extract(self)
+  }
+
   /// Whether the value is in the case.
   ///
   /// ```swift

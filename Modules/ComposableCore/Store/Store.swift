@@ -15,12 +15,16 @@ import ComposableDependencies
 /// print(store.state.count)  // 1
 /// ```
 @MainActor
+@dynamicMemberLookup
 public final class Store<State, Action: Sendable> {
   @usableFromInline let readState: @MainActor () -> State
   @usableFromInline let sendAction: @MainActor (Action) -> StoreTask
   @usableFromInline let addObserver:
     @MainActor (@escaping @MainActor (State) -> Void) -> StoreObservation
   @usableFromInline let countRunningEffects: @MainActor () -> Int
+  /// What this store's readers registered, and the child stores it made (see
+  /// `Store+Observation.swift`); made on first use.
+  lazy var observation = ObservationStateRegistrar<State, Action>()
 
   /// Creates a store for a feature.
   ///
@@ -98,11 +102,17 @@ public final class Store<State, Action: Sendable> {
 
   /// The feature's current state; it changes only when an action is sent.
   ///
+  /// An observer that reads it (a SwiftUI view, `withObservationTracking`, ``observe(_:)``) is
+  /// invalidated by any change of the state; read a member (`store.count`) to be invalidated
+  /// only by a change of that member.
+  ///
   /// ```swift
   /// print(store.state.count)
   /// ```
   public var state: State {
-    readState()
+    let state = readState()
+    observation.trackWhole(state, store: self)
+    return state
   }
 
   /// Sends an action through the reducer and starts the effects it returns.
@@ -124,6 +134,9 @@ public final class Store<State, Action: Sendable> {
 
   /// A store of a child feature, reading a part of this store's state and sending through it.
   ///
+  /// The same store is returned each time, so a view showing the child keeps its identity; it is
+  /// observable on its own: reading its members does not register this store's.
+  ///
   /// ```swift
   /// let loginStore = store.scope(state: \.login, action: \.login)
   /// loginStore.send(.submitButtonTapped)
@@ -137,16 +150,20 @@ public final class Store<State, Action: Sendable> {
     state toChildState: KeyPath<State, ChildState>,
     action toChildAction: CaseKeyPath<Action, ChildAction>
   ) -> Store<ChildState, ChildAction> {
+    let key = ChildKey.scope(toChildState, toChildAction)
+    if let child = observation.children[key] as? Store<ChildState, ChildAction> { return child }
     let embed = toChildAction.casePath().embed
     let readState = self.readState
     let sendAction = self.sendAction
     let addObserver = self.addObserver
-    return Store<ChildState, ChildAction>(
+    let child = Store<ChildState, ChildAction>(
       readState: { readState()[keyPath: toChildState] },
       sendAction: { sendAction(embed($0)) },
       addObserver: { onChange in addObserver { onChange($0[keyPath: toChildState]) } },
       countRunningEffects: countRunningEffects
     )
+    observation.children[key] = child
+    return child
   }
 
   /// Calls `onChange` with the current state now and after every action that is processed.
