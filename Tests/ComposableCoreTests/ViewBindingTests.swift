@@ -93,9 +93,125 @@ import Testing
     #expect(store.state.path[id: 0] == Pane.State(count: 3))
   }
 
+  typealias NavigatorStore = Store<Navigator.State, Navigator.Action>
+
+  func presentationKeyPath(
+    _ store: NavigatorStore, line: UInt = #line
+  ) -> ReferenceWritableKeyPath<NavigatorStore, Store<Pane.State, Pane.Action>?> {
+    store.presentationKeyPath(
+      state: \.counter, action: \.counter,
+      location: BindingSourceLocation(
+        fileID: #fileID, filePath: #filePath, line: line, column: #column))
+  }
+
+  @Test func presentationBinding_readsTheChildStore() {
+    let store = makeStore(initialState: Navigator.State()) { Navigator() }
+    #expect(store[keyPath: presentationKeyPath(store)] == nil)
+    store.send(.presentCounterButtonTapped)
+    let child = store[keyPath: presentationKeyPath(store)]
+    #expect(child != nil)
+    #expect(child === store.scope(state: \.counter, action: \.counter.presented))
+    child?.send(.incrementButtonTapped)
+    #expect(store.state.counter?.count == 1)
+  }
+
+  @Test func presentationBinding_presentsState_withProjectedValue() {
+    let store = makeStore(initialState: Navigator.State()) { Navigator() }
+    store.send(.presentCounterButtonTapped)
+    let keyPath = store.presentationKeyPath(
+      state: \.$counter, action: \.counter,
+      location: BindingSourceLocation(
+        fileID: #fileID, filePath: #filePath, line: #line, column: #column))
+    #expect(store[keyPath: keyPath] != nil)
+    store[keyPath: keyPath] = nil
+    #expect(store.state.counter == nil)
+  }
+
+  @Test func presentationBinding_writingNil_dismisses() {
+    let store = makeStore(initialState: Navigator.State()) { Navigator() }
+    store.send(.presentCounterButtonTapped)
+    let keyPath = presentationKeyPath(store)
+    store[keyPath: keyPath] = nil
+    #expect(store.state.counter == nil)
+  }
+
+  @Test func presentationBinding_writingNil_afterAnotherPresentation_keepsIt() {
+    let store = makeStore(initialState: Navigator.State()) { Navigator() }
+    store.send(.presentCounterButtonTapped)
+    let keyPath = store.presentationKeyPath(
+      state: \.$counter, action: \.counter,
+      location: BindingSourceLocation(
+        fileID: #fileID, filePath: #filePath, line: #line, column: #column))
+    store.send(.hideCounterButtonTapped)
+    store.send(.presentCounterButtonTapped)
+    store.send(.counter(.presented(.incrementButtonTapped)))
+    // NB: a sheet closing late, after the parent presented a new child, must not dismiss it.
+    store[keyPath: keyPath] = nil
+    #expect(store.state.counter?.count == 1)
+  }
+
+  @Test func presentationBinding_writingNil_whenNothingIsPresented_sendsNothing() {
+    let store = makeStore(initialState: Navigator.State()) { Navigator() }
+    let keyPath = presentationKeyPath(store)
+    store[keyPath: keyPath] = nil
+    #expect(store.state.counter == nil)
+  }
+
+  @Test func presentationBinding_writingNil_withoutIfLet_reportsTheIssue() {
+    let store = makeStore(initialState: Presenter.State()) { Presenter() }
+    store.send(.presentButtonTapped)
+    let line: UInt = #line + 3
+    let keyPath = store.presentationKeyPath(
+      state: \.child, action: \.child,
+      location: BindingSourceLocation(fileID: #fileID, filePath: #filePath, line: line, column: 7))
+    let issues = withExpectedIssue { store[keyPath: keyPath] = nil }
+    #expect(issues.map(\.line) == [line])
+    #expect(
+      issues.map(\.message) == [
+        """
+        A binding at "ComposableCoreTests/ViewBindingTests.swift:\(line)" was set to "nil", but \
+        the store destination wasn't nil'd out.
+
+        This usually means an "ifLet" has not been integrated with the reducer powering the \
+        store, and this reducer is responsible for handling presentation actions.
+
+        To fix this, ensure that "ifLet" is invoked from the reducer's "body":
+
+            Reduce { state, action in
+              // ...
+            }
+            .ifLet(\\.destination, action: \\.destination) {
+              Destination()
+            }
+
+        And ensure that every parent reducer is integrated into the root reducer that powers the \
+        store.
+        """
+      ])
+  }
+
+  @Test func enumDestinationBinding_readsAndDismissesTheCase() {
+    let store = makeStore(initialState: Navigator.State()) { Navigator() }
+    store.send(.presentCounterButtonTapped)
+    var destination = store.scope(state: \.destination, action: \.destination.presented)
+    #expect(destination == nil)
+    #expect(destination[case: \.counter, action: \.counter] == nil)
+
+    let presenting = makeStore(
+      initialState: Navigator.State(destination: .counter(Pane.State(count: 2)))
+    ) { Navigator() }
+    destination = presenting.scope(state: \.destination, action: \.destination.presented)
+    #expect(destination[case: \.counter, action: \.counter]?.withState(\.count) == 2)
+    #expect(destination[case: \.other, action: \.other] == nil)
+    destination[case: \.other, action: \.other] = nil
+    #expect(destination != nil)
+    destination[case: \.counter, action: \.counter] = nil
+    #expect(destination == nil)
+  }
+
   @Test func sendingBinding_sendsTheAction() {
-    let store = makeStore(initialState: Profile.State()) { Profile() }
-    let keyPath = \Store<Profile.State, Profile.Action>.[state: \.name, action: \.nameChanged]
+    let store = makeStore(initialState: NameForm.State()) { NameForm() }
+    let keyPath = \Store<NameForm.State, NameForm.Action>.[state: \.name, action: \.nameChanged]
     #expect(store[keyPath: keyPath] == "")
     store[keyPath: keyPath] = "Blob"
     #expect(store.state.name == "Blob")
@@ -104,7 +220,7 @@ import Testing
 }
 
 /// A feature that is not bindable: its field changes through its own action.
-private struct Profile: Reducer {
+private struct NameForm: Reducer {
   struct State: Equatable {
     var name = ""
   }
@@ -121,8 +237,35 @@ private struct Profile: Reducer {
   }
 }
 
-extension CasePath where Value == Profile.Action {
+extension CasePath where Value == NameForm.Action {
   fileprivate var nameChanged: CasePath<Root, String> {
     self.case(Value.nameChanged) { if case .nameChanged(let name) = $0 { name } else { nil } }
+  }
+}
+
+/// A parent that presents a child but forgot its `ifLet`.
+private struct Presenter: Reducer {
+  struct State: Equatable {
+    @Presents var child: Pane.State?
+  }
+  enum Action: Equatable {
+    case child(PresentationAction<Pane.Action>)
+    case presentButtonTapped
+  }
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .child:
+      return .none
+    case .presentButtonTapped:
+      state.child = Pane.State()
+      return .none
+    }
+  }
+}
+
+extension CasePath where Value == Presenter.Action {
+  fileprivate var child: CasePath<Root, PresentationAction<Pane.Action>> {
+    self.case(Value.child) { if case .child(let action) = $0 { action } else { nil } }
   }
 }
