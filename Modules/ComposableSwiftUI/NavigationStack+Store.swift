@@ -49,6 +49,44 @@
     }
   }
 
+  extension NavigationLink where Destination == Never {
+    /// A link that pushes `state` on the store-driven `NavigationStack` it is in.
+    ///
+    /// Activating it appends a `StackState.Component` of `state` (with a new id from the
+    /// `stackElementID` dependency) to the stack's path, which the stack sends to its store as
+    /// `.push(id:state:)`. `state` must be of the stack's element type; `nil` disables the link.
+    ///
+    /// ```swift
+    /// ForEach(store.items) { item in
+    ///   NavigationLink(state: ItemDetail.State(item: item)) { Text(item.title) }
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - state: The element to push, or `nil`.
+    ///   - label: What the link shows.
+    @MainActor
+    public init<Element>(state: Element?, @ViewBuilder label: () -> Label) {
+      self.init(value: state.map { StackState<Element>.Component(linking: $0) }, label: label)
+    }
+
+    /// A link with a text label that pushes `state` on the store-driven `NavigationStack` it is
+    /// in; see `init(state:label:)`.
+    ///
+    /// ```swift
+    /// NavigationLink(item.title, state: ItemDetail.State(item: item))
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - title: The link's text.
+    ///   - state: The element to push, or `nil`.
+    @MainActor
+    public init<Title: StringProtocol, Element>(_ title: Title, state: Element?)
+    where Label == Text {
+      self.init(state: state) { Text(title) }
+    }
+  }
+
   /// Shows each element of a stack with its own store: what
   /// `NavigationStack(path:root:destination:)` puts under the root view.
   ///

@@ -53,6 +53,28 @@ import Testing
     #expect(unchanged.isEmpty)
   }
 
+  @Test func linkedComponent_takesTheNextStackElementID_andIsPushed() {
+    let store = withDependencies {
+      $0.stackElementID = .incrementing
+    } operation: {
+      makeStore(initialState: Navigator.State()) { Navigator() }
+    }
+    let stack: PaneStack = store.scope(state: \.path, action: \.path)
+    let (first, second) = withDependencies {
+      $0.stackElementID = .incrementing
+    } operation: {
+      (
+        StackState<Pane.State>.Component(linking: Pane.State(count: 1)),
+        StackState<Pane.State>.Component(linking: Pane.State(count: 2))
+      )
+    }
+    #expect([first.id, second.id] == [0, 1])
+    var path = stack.navigationPath
+    path.append(first)
+    stack.navigationPath = path
+    #expect(store.state.path[id: 0] == Pane.State(count: 1))
+  }
+
   @Test func stackBinding_readsTheStackStore() {
     let store = makeStore(initialState: Navigator.State()) { Navigator() }
     store.send(.pushButtonTapped)

@@ -1,3 +1,5 @@
+import ComposableDependencies
+
 extension StackState {
   /// One screen of a stack as a navigation stack's path holds it: the element and its id.
   ///
@@ -25,6 +27,16 @@ extension StackState {
     public init(id: StackElementID, element: Element) {
       self.id = id
       self.element = element
+    }
+
+    /// A component for `element` with a new id, from the `stackElementID` dependency: what a
+    /// navigation link appends to a path, so that the push it becomes has an id no other element
+    /// has.
+    ///
+    /// - Parameter element: The element's state.
+    package init(linking element: Element) {
+      @Dependency(\.stackElementID) var stackElementID
+      self.init(id: stackElementID.next(), element: element)
     }
 
     /// Whether both components have the same id.
