@@ -10,12 +10,15 @@ struct Card: Reducer {
   }
 
   enum Action: Equatable, Sendable {
+    case reassigned(id: Int)
     case titleChanged(String)
     case toggled
   }
 
   func reduce(into state: inout State, action: Action) -> Effect<Action> {
     switch action {
+    case .reassigned(let id):
+      state.id = id
     case .titleChanged(let title):
       state.title = title
     case .toggled:

@@ -66,6 +66,36 @@ struct StoreObservationTests {
     #expect(stateReader.value == 0)
   }
 
+  @Test func equalValueInNewStorage_invalidatesNobody() {
+    let long = String(repeating: "Blob ", count: 10)
+    store.send(.nameChanged(long))
+    let (_, nameReader) = track { store.name }
+    store.send(.nameChanged(String(repeating: "Blob ", count: 10)))
+    store.send(.nameChanged(long))
+    #expect(nameReader.value == 0)
+    store.send(.nameChanged("Blob"))
+    #expect(nameReader.value == 1)
+  }
+
+  @Test func identifiableRootState_newIdentityInvalidatesEveryReader() {
+    let card = Store(initialState: Card.State(id: 1, title: "Milk")) { Card() }
+    let (_, titleReader) = track { card.title }
+    card.send(.toggled)
+    #expect(titleReader.value == 0)
+    card.send(.reassigned(id: 2))
+    #expect(titleReader.value == 1)
+    let (_, againReader) = track { card.title }
+    card.send(.toggled)
+    #expect(againReader.value == 0)
+  }
+
+  @Test func releasedStore_readersAreLeftAlone() {
+    var card: Store<Card.State, Card.Action>? = Store(initialState: Card.State(id: 1)) { Card() }
+    let (_, titleReader) = track { card!.title }
+    card = nil
+    #expect(titleReader.value == 0)
+  }
+
   @Test func nonEquatableMember_changedByEveryAction() {
     let (_, opaqueReader) = track { store.opaque }
     store.send(.noop)

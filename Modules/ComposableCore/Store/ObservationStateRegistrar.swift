@@ -23,7 +23,7 @@ final class ObservationStateRegistrar<State, Action: Sendable> {
   /// The same values, in a list walked after every action.
   private var list: [ObservedValue<State>] = []
   /// Where each value of ``list`` lies in the state, to compare its bytes first.
-  private var probes: [ObservedBytes] = []
+  let probe = StateProbe()
   /// The identity of a state that is `Identifiable`, read when the first value was tracked: a new
   /// identity changes every value read.
   private var identity: ObservedValue<State>?
@@ -74,11 +74,31 @@ final class ObservationStateRegistrar<State, Action: Sendable> {
       // weak read per action cost as much as the comparisons. A table whose store is gone stays
       // subscribed until a value it remembered changes.
       self.store = store
-      subscription = store.addObserver { [self] state in check(state) }
+      probe.hasIdentity = identity != nil
+      if let host = store.stateProbeHost {
+        // NB: a root store compares the bytes itself, in its send, without copying its state.
+        probe.onDifference = { [weak self, weak store] in
+          guard let self, let store else { return }
+          self.check(store.readState())
+        }
+        host.stateProbe = probe
+      } else {
+        subscription = store.addObserver { [self] state in check(state) }
+      }
     }
     tracked[observed.key] = observed
     list.append(observed)
-    probes.append(observed.bytes)
+    probe.append(observed.bytes)
+  }
+
+  /// Stops comparing: nothing is tracked.
+  private func unsubscribe() {
+    subscription?.cancel()
+    subscription = nil
+    store?.stateProbeHost?.stateProbe = nil
+    probe.onDifference = nil
+    probe.hasIdentity = false
+    identity = nil
   }
 
   /// Compares what was read with `state`, after an action, and invalidates the readers of what
@@ -86,12 +106,12 @@ final class ObservationStateRegistrar<State, Action: Sendable> {
   func check(_ state: State) {
     // NB: the common case, nothing read changed, is decided by comparing bytes alone.
     var index = firstDifference(in: state, from: 0)
-    guard index < probes.count || identity != nil else { return }
+    guard index < probe.probes.count || identity != nil else { return }
     var changed: [ObservedKey] = []
     if let identity, identity.hasChanged(in: state) {
       changed = list.map(\.key)
       list.removeAll()
-      probes.removeAll()
+      probe.removeAll()
       tracked.removeAll()
     } else {
       // NB: a value whose bytes in the state are those remembered is unchanged (the value
@@ -102,10 +122,10 @@ final class ObservationStateRegistrar<State, Action: Sendable> {
           changed.append(list[index].key)
           tracked[list[index].key] = nil
           list.remove(at: index)
-          probes.remove(at: index)
+          probe.remove(at: index)
         } else {
           list[index].remember(state)
-          probes[index] = list[index].bytes
+          probe.replace(at: index, with: list[index].bytes)
           index += 1
         }
         index = firstDifference(in: state, from: index)
@@ -113,15 +133,10 @@ final class ObservationStateRegistrar<State, Action: Sendable> {
     }
     guard !changed.isEmpty else { return }
     guard let store else {
-      subscription?.cancel()
-      subscription = nil
+      unsubscribe()
       return
     }
-    if list.isEmpty {
-      subscription?.cancel()
-      subscription = nil
-      identity = nil
-    }
+    if list.isEmpty { unsubscribe() }
     ObservationDrain.notify {
       for key in changed {
         registrar.willSet(store, keyPath: \.[observed: key])
@@ -133,25 +148,87 @@ final class ObservationStateRegistrar<State, Action: Sendable> {
   /// The index of the first value, from `start`, whose bytes in `state` are not the ones
   /// remembered, or the number of values.
   private func firstDifference(in state: State, from start: Int) -> Int {
-    let probes = self.probes
-    return withUnsafeBytes(of: state) { state in
-      var index = start
-      while index < probes.count, probes[index].isUnchanged(in: state) {
-        index += 1
-      }
-      return index
-    }
+    withUnsafeBytes(of: state) { probe.firstDifference(in: $0, from: start) }
   }
 }
 
+/// Where the values a store's readers read lie in its state, and their bytes: what a root store
+/// compares after each send, in its own code, specialized for its state.
+@usableFromInline
+@MainActor
+final class StateProbe {
+  /// The values, in the order of the registrar's list.
+  @usableFromInline private(set) var probes: [ObservedBytes] = [] {
+    didSet { comparesAlways = hasIdentity || probes.contains { $0.offset < 0 } }
+  }
+  /// Whether the state's identity is compared too.
+  var hasIdentity = false {
+    didSet { comparesAlways = hasIdentity || probes.contains { $0.offset < 0 } }
+  }
+  /// Whether a value cannot be compared as bytes, so the registrar must compare after each send.
+  @usableFromInline private(set) var comparesAlways = false
+  /// Compares the values with `==` and reports those that changed: the registrar's `check`.
+  @usableFromInline var onDifference: (() -> Void)?
+
+  init() {}
+
+  func append(_ bytes: ObservedBytes) {
+    probes.append(bytes)
+  }
+
+  func remove(at index: Int) {
+    probes.remove(at: index)
+  }
+
+  func replace(at index: Int, with bytes: ObservedBytes) {
+    probes[index] = bytes
+  }
+
+  func removeAll() {
+    probes.removeAll()
+  }
+
+  /// Whether a value may have changed in `state`.
+  @inlinable
+  func mayDiffer(in state: UnsafeRawBufferPointer) -> Bool {
+    comparesAlways || firstDifference(in: state, from: 0) < probes.count
+  }
+
+  /// The index of the first value, from `start`, whose bytes in `state` are not the ones
+  /// remembered, or the number of values.
+  @inlinable
+  func firstDifference(in state: UnsafeRawBufferPointer, from start: Int) -> Int {
+    var index = start
+    while index < probes.count, probes[index].isUnchanged(in: state) {
+      index += 1
+    }
+    return index
+  }
+}
+
+/// What holds the probe a root store checks after each send.
+@usableFromInline
+@MainActor
+protocol StateProbeHost: AnyObject {
+  /// The probe of the root store's readers, or `nil`.
+  var stateProbe: StateProbe? { get set }
+}
+
 /// Where a remembered value lies in the state, and its bytes when it was remembered.
+@usableFromInline
 struct ObservedBytes {
   /// The value's offset in the state, or `-1` when it is not stored at one.
-  let offset: Int
+  @usableFromInline let offset: Int
   /// The value's size.
-  let size: Int
+  @usableFromInline let size: Int
   /// The value's bytes, kept by the ``ObservedValue`` remembering it.
-  let bytes: UnsafeRawPointer?
+  @usableFromInline let bytes: UnsafeRawPointer?
+
+  init(offset: Int, size: Int, bytes: UnsafeRawPointer?) {
+    self.offset = offset
+    self.size = size
+    self.bytes = bytes
+  }
 
   /// Bytes of a value that is compared only with `==`.
   static var none: ObservedBytes { ObservedBytes(offset: -1, size: 0, bytes: nil) }
@@ -163,7 +240,7 @@ struct ObservedBytes {
   /// bytes for as long as the value remembering it lives, which is longer than this probe is
   /// used. The `store.observation.*` bench rows: comparing bytes first took a send that changed
   /// nothing read from 3.5× to about 1.1× a send no one observed.
-  @inline(__always)
+  @inlinable
   func isUnchanged(in state: UnsafeRawBufferPointer) -> Bool {
     guard offset >= 0, let bytes, let base = state.baseAddress else { return false }
     let value = base + offset

@@ -14,7 +14,7 @@ import Synchronization
 /// `storage`): each such check costs about as much as a small reducer.
 @usableFromInline
 @MainActor
-final class RootStore<State, Action: Sendable> {
+final class RootStore<State, Action: Sendable>: StateProbeHost {
   /// What a send changes: the state, and the actions waiting for the one being processed.
   @usableFromInline
   struct Storage {
@@ -74,6 +74,9 @@ final class RootStore<State, Action: Sendable> {
   }
   /// How many observers there are, readable without an exclusivity check.
   @usableFromInline let observerCount = Atomic(0)
+  /// What the root store's readers read, compared after each send (see
+  /// `ObservationStateRegistrar`); `nil` while nothing is read.
+  @usableFromInline var stateProbe: StateProbe?
   private var nextObserverID = 0
 
   init(
@@ -138,6 +141,9 @@ final class RootStore<State, Action: Sendable> {
       }
     }
     isSending.store(false, ordering: .relaxed)
+    if let stateProbe, withUnsafeBytes(of: &storage.state, stateProbe.mayDiffer) {
+      stateProbe.onDifference?()
+    }
     if observerCount.load(ordering: .relaxed) > 0 { notifyObservers() }
     return started.isEmpty ? [] : started.map { $0.task }
   }

@@ -25,6 +25,9 @@ public final class Store<State, Action: Sendable> {
   /// What this store's readers registered, and the child stores it made (see
   /// `Store+Observation.swift`); made on first use.
   lazy var observation = ObservationStateRegistrar<State, Action>()
+  /// The root core, for a store made at the root: it compares what this store's readers read
+  /// after each send (see `ObservationStateRegistrar`).
+  @usableFromInline let stateProbeHost: (any StateProbeHost)?
 
   /// Creates a store for a feature.
   ///
@@ -80,6 +83,7 @@ public final class Store<State, Action: Sendable> {
     self.sendAction = { core.send($0) }
     self.addObserver = { core.observe($0) }
     self.countRunningEffects = { core.runningEffectCount }
+    self.stateProbeHost = core
   }
 
   init(
@@ -92,6 +96,7 @@ public final class Store<State, Action: Sendable> {
     self.sendAction = sendAction
     self.addObserver = addObserver
     self.countRunningEffects = countRunningEffects
+    self.stateProbeHost = nil
   }
 
   /// How many effects of the whole store (the root's) are running: front ends use it to tell

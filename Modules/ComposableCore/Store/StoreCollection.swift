@@ -157,7 +157,8 @@ extension Store {
   public func elements<ElementState: Sendable, ElementAction>()
     -> StoreCollection<StackElementID, ElementState, ElementAction>
   where State == StackState<ElementState>, Action == StackAction<ElementState, ElementAction> {
-    elementStores(ids: withState(\.ids)) {
+    // NB: the stored ids rather than the `ids` property, so that they are compared as bytes.
+    elementStores(ids: withState(\._ids)) {
       $0[id: $1]
     } action: {
       .element(id: $0, action: $1)
