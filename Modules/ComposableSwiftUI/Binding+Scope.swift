@@ -85,6 +85,35 @@
       ]
     }
 
+    /// Not available: the reference's spelling for one case of an enum destination,
+    /// `$store.scope(state: \.destination?.edit, action: \.destination.edit)`, whose action key
+    /// path here names the child's actions rather than their presentation, so writing `nil`
+    /// could not dismiss the child. The compiler's message gives the spelling to use instead.
+    ///
+    /// ```swift
+    /// .sheet(
+    ///   item: $store.scope(state: \.destination, action: \.destination)
+    ///     .scope(state: \.edit, action: \.edit)
+    /// ) { EditView(store: $0) }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - state: The child's optional state.
+    ///   - action: The child's actions.
+    /// - Returns: Nothing: calling it does not compile.
+    @available(
+      *, unavailable,
+      message:
+        "'\\.destination.edit' names the child's actions, not their presentation, so SwiftUI could not dismiss the child: write '$store.scope(state: \\.destination, action: \\.destination).scope(state: \\.edit, action: \\.edit)'"
+    )
+    @MainActor
+    public func scope<State, Action, ChildState, ChildAction>(
+      state: KeyPath<State, ChildState?>,
+      action: CaseKeyPath<Action, ChildAction>
+    ) -> Binding<Store<ChildState, ChildAction>?> where Value == Store<State, Action> {
+      fatalError()
+    }
+
     /// A binding to the store of a stack, for
     /// `NavigationStack(path:root:destination:)`.
     ///
@@ -173,6 +202,35 @@
           location: BindingSourceLocation(
             fileID: fileID, filePath: filePath, line: line, column: column))
       ]
+    }
+
+    /// Not available: the reference's spelling for one case of an enum destination,
+    /// `$store.scope(state: \.destination?.edit, action: \.destination.edit)`, whose action key
+    /// path here names the child's actions rather than their presentation, so writing `nil`
+    /// could not dismiss the child. The compiler's message gives the spelling to use instead.
+    ///
+    /// ```swift
+    /// .sheet(
+    ///   item: $store.scope(state: \.destination, action: \.destination)
+    ///     .scope(state: \.edit, action: \.edit)
+    /// ) { EditView(store: $0) }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - state: The child's optional state.
+    ///   - action: The child's actions.
+    /// - Returns: Nothing: calling it does not compile.
+    @available(
+      *, unavailable,
+      message:
+        "'\\.destination.edit' names the child's actions, not their presentation, so SwiftUI could not dismiss the child: write '$store.scope(state: \\.destination, action: \\.destination).scope(state: \\.edit, action: \\.edit)'"
+    )
+    @MainActor
+    public func scope<State, Action, ChildState, ChildAction>(
+      state: KeyPath<State, ChildState?>,
+      action: CaseKeyPath<Action, ChildAction>
+    ) -> Binding<Store<ChildState, ChildAction>?> where Value == Store<State, Action> {
+      fatalError()
     }
 
     /// A binding to the store of a stack, from a binding to the parent's store.
