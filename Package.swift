@@ -3,13 +3,14 @@ import PackageDescription
 
 /// The library modules under `Modules/`, each with the modules it depends on. The layers go
 /// locking → custom dump → identified collections → issue reporting → dependencies → clocks →
-/// sharing → core → `Composable` (which re-exports the runtime) → testing.
+/// sharing → core → SwiftUI → `Composable` (which re-exports the runtime) → testing.
 let modules: [(name: String, dependencies: [String])] = [
   (
     "Composable",
     [
       "ComposableClocks", "ComposableCore", "ComposableCustomDump", "ComposableDependencies",
       "ComposableIdentifiedCollections", "ComposableIssueReporting", "ComposableSharing",
+      "ComposableSwiftUI",
     ]
   ),
   ("ComposableClocks", ["ComposableDependencies"]),
@@ -29,15 +30,23 @@ let modules: [(name: String, dependencies: [String])] = [
     "ComposableSharing",
     ["ComposableClocks", "ComposableCustomDump", "ComposableIdentifiedCollections"]
   ),
+  // NB: everything in it needs SwiftUI, so it is empty on Linux, and it has no test target: its
+  // logic is in ComposableCore, built and tested everywhere (see its documentation).
+  ("ComposableSwiftUI", ["ComposableCore"]),
   ("ComposableTesting", ["Composable"]),
 ]
+
+/// The library modules without a test target of their own.
+let untestedModules: Set<String> = ["ComposableSwiftUI"]
 
 /// A library module: its target and its test target, which depends on the module under test and
 /// on `ComposableTesting` only.
 func module(_ name: String, dependencies: [String]) -> [Target] {
-  [
-    .target(
-      name: name, dependencies: dependencies.map { .target(name: $0) }, path: "Modules/\(name)"),
+  let target = Target.target(
+    name: name, dependencies: dependencies.map { .target(name: $0) }, path: "Modules/\(name)")
+  if untestedModules.contains(name) { return [target] }
+  return [
+    target,
     .testTarget(
       name: "\(name)Tests",
       dependencies: [.target(name: name)]

@@ -5,3 +5,4 @@
 @_exported import ComposableIdentifiedCollections
 @_exported import ComposableIssueReporting
 @_exported import ComposableSharing
+@_exported import ComposableSwiftUI
