@@ -294,74 +294,38 @@ public final class TestStore<State: Equatable, Action> {
     _ action: Action, lineage: Int, location: StepLocation,
     check: (_ before: State, _ after: State, _ changed: @autoclosure () -> Bool) -> Void
   ) -> Step {
-    let before = currentState
-    stackElementIDBeforeStep = stackElementIDs.peek()
-    var effect = Effect<Action>.none
-    // NB: the check runs inside the same bindings of the dependencies and of the shared change
-    // tracker as the reducer: the assertion closure needs them too (a shared value it asserts on
-    // is tracked, so its snapshot is cleared after the step), and each binding is a task-local
-    // push. The closures return nothing because an unspecialized generic call returning
-    // `Effect<Action>` looks the type's metadata up at run time.
-    withDependencyValues(currentDependencies) {
-      SharedChangeTracker.$current.withValue(sharedChanges) {
-        effect = reducer.reduce(into: &currentState, action: action)
-        let after = currentState
-        check(before, after, sharedChanges.hasChanges || differs(before, after))
-      }
+    withoutActuallyEscaping(check) { check in
+      runReduceLoop(action, lineage: lineage, location: location, check: check)
     }
-    sharedChanges.resetChanges()
-    // NB: most steps return no effect; binding the tracker for nothing costs a task-local push.
-    guard !effect.isNone else { return Step() }
-    let (started, reachesExecutor) = run(effect, of: action, lineage: lineage, location: location)
-    return Step(started: started, hasEffect: true, reachesExecutor: reachesExecutor)
   }
 
-  /// Reduces an action an effect sent (or a reducer sent back synchronously) the moment it
-  /// arrives, records the transition for a `receive` to assert on, and starts its effects.
-  ///
-  /// The shared values it changes stay tracked until the `receive` that asserts on it.
+  /// Reduces an action an effect sent the moment it arrives, records the transition for a
+  /// `receive` to assert on, and starts its effects; then the actions it sends back
+  /// synchronously, in the same way.
   ///
   /// - Returns: Whether its effects may have reached the executor (see ``Step/reachesExecutor``).
   @discardableResult
   func reduceArrived(_ action: Action, lineage: Int) -> Bool {
-    let before = currentState
-    let stackElementIDBefore = stackElementIDs.peek()
-    var effect = Effect<Action>.none
-    withDependencyValues(currentDependencies) {
-      SharedChangeTracker.$current.withValue(sharedChanges) {
-        effect = reducer.reduce(into: &currentState, action: action)
-      }
-    }
-    transitions.record(
-      ReceivedTransition(
-        action: action, lineage: lineage, before: before, after: currentState,
-        stackElementIDBefore: stackElementIDBefore))
-    guard !effect.isNone else { return false }
-    let location = lineageLocations[lineage] ?? lastStep
-    return run(effect, of: action, lineage: lineage, location: location).reachesExecutor
+    runReduceLoop(
+      action, lineage: lineage, location: lineageLocations[lineage] ?? lastStep, check: nil
+    ).reachesExecutor
   }
 
-  /// Starts the effects of a reduced action, then reduces the actions it sends back
-  /// synchronously, in order.
-  private func run(
-    _ effect: Effect<Action>, of action: Action, lineage: Int, location: StepLocation
-  ) -> (started: [(id: Int, task: Task<Void, Never>)], reachesExecutor: Bool) {
-    var started: [(id: Int, task: Task<Void, Never>)] = []
-    var followUps: [Action] = []
-    SharedChangeTracker.$current.withValue(sharedChanges) {
-      // NB: the effect's actions travel wrapped, so that an `Action` need not be `Sendable`.
-      runtime.run(
-        effect.map { SentAction(action: $0) }, lineage: lineage,
-        sendNow: { followUps.append($0.action) }, started: &started)
-    }
-    for (id, _) in started {
-      effectOrigins[id] = EffectOrigin(id: id, action: describe(action), location: location)
-    }
-    var reachesExecutor = !effect.onlySendsActions
-    for followUp in followUps {
-      reachesExecutor = reduceArrived(followUp, lineage: lineage) || reachesExecutor
-    }
-    return (started, reachesExecutor)
+  /// Runs an action, and those it leads to, through the kit's reduce loop (the live store's),
+  /// with the test store's hook (``TestStoreReduceHook``) between each reducer and its effects.
+  private func runReduceLoop(
+    _ action: Action, lineage: Int, location: StepLocation,
+    check: TestStoreReduceHook<State, Action>.Check?
+  ) -> Step {
+    var hook = TestStoreReduceHook(store: self, lineage: lineage, location: location, check: check)
+    // NB: the loop works on a copy: the assertion closures it runs may read the store's state.
+    var state = currentState
+    var queue: [Action] = []
+    ReduceLoop.run(action, reducer: reducer, state: &state, queue: &queue, hook: &hook)
+    currentState = state
+    return Step(
+      started: hook.started, hasEffect: hook.firstHasEffect,
+      reachesExecutor: hook.reachesExecutor)
   }
 
   /// Reduces every action that arrived from the effects and is not reduced yet, and those they

@@ -28,12 +28,14 @@ extension Store {
     withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in }
   ) {
     let core = makeRootStore(
-      initialState: initialState,
-      reducer: { RecordingReducer(base: reducer(), recording: recording) },
-      withDependencies: prepareDependencies, executor: nil
+      initialState: initialState, reducer: reducer, withDependencies: prepareDependencies,
+      executor: nil
     ) { reducer in
       { core, action, storage, started in
-        RootStore.reduce(action, into: &storage, reducer: reducer, core: core, started: &started)
+        var hook = RecordingReduceHook(live: LiveReduceHook(core: core), recording: recording)
+        ReduceLoop.run(
+          action, reducer: reducer, state: &storage.state, queue: &storage.queue, hook: &hook)
+        started.append(contentsOf: hook.live.started)
       }
     }
     recording.begin(initialState: core.state) { [weak core] in

@@ -149,15 +149,29 @@ public final class StoreRecording<State, Action: Sendable> {
   }
 }
 
-/// A reducer that records every action it reduces into a ``StoreRecording``.
-struct RecordingReducer<Base: Reducer>: Reducer where Base.Action: Sendable {
-  let base: Base
-  let recording: StoreRecording<Base.State, Base.Action>
+/// The recording store's hook into the reduce loop (see ``ReduceLoopHook``): a live store's,
+/// with the state snapshotted around the reducer for every action.
+@MainActor
+struct RecordingReduceHook<State, Action: Sendable>: ReduceLoopHook {
+  var live: LiveReduceHook<State, Action>
+  let recording: StoreRecording<State, Action>
 
-  func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
+  mutating func reduce<R: Reducer<State, Action>>(
+    _ action: Action, into state: inout State, with reducer: R, isFirst: Bool
+  ) -> Effect<Action> {
     recording.willReduce(action)
-    let effect = base.reduce(into: &state, action: action)
+    let effect = live.reduce(action, into: &state, with: reducer, isFirst: isFirst)
     recording.didReduce(state: state)
     return effect
+  }
+
+  func didReduce(enqueue: (Action) -> Void) {
+    live.didReduce(enqueue: enqueue)
+  }
+
+  mutating func startEffects(
+    _ effect: Effect<Action>, of action: Action, sendNow: (Action) -> Void
+  ) {
+    live.startEffects(effect, of: action, sendNow: sendNow)
   }
 }
