@@ -42,15 +42,6 @@ extension Store {
       MainActor.assumeIsolated { core?.runningEffectCount ?? 0 }
     }
     _ = core.observe { [weak recording] _ in recording?.didProcess() }
-    self.init(
-      readState: { core.state },
-      sendAction: { action in
-        // NB: a send from inside the reducer is queued behind the action being processed, and
-        // is recorded as the effect-sent action it behaves as.
-        if !core.isSending.load(ordering: .relaxed) { recording.willSend() }
-        return core.send(action)
-      },
-      addObserver: { core.observe($0) },
-      countRunningEffects: { core.runningEffectCount })
+    self.init(root: core)
   }
 }

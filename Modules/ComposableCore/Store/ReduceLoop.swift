@@ -108,6 +108,13 @@ struct LiveReduceHook<State, Action: Sendable>: ReduceLoopHook {
     reducer.reduce(into: &state, action: action)
   }
 
+  /// Whether the store is processing actions its effects sent, rather than one sent to it.
+  var isDeliveringEffectActions: Bool {
+    var isDelivering = false
+    withUnretained(core) { isDelivering = $0.isDeliveringEffectActions }
+    return isDelivering
+  }
+
   @inlinable
   func didReduce(enqueue: (Action) -> Void) {
     // NB: through `withUnretained`: a main-actor closure passed straight to the standard

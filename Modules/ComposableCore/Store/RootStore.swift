@@ -66,6 +66,9 @@ final class RootStore<State, Action: Sendable> {
   /// Actions sent while a send was being processed, and whether there are any.
   @usableFromInline var reentrantActions: [Action] = []
   @usableFromInline let hasReentrantActions = Atomic(false)
+  /// Whether the store is processing actions its effects sent (a recording tells them from the
+  /// actions sent to it).
+  var isDeliveringEffectActions = false
   // NB: `@exclusivity(unchecked)` is sound: it is only touched on the main actor, by `observe`
   // and cancellations (an append, a removal by id) and by `notifyObservers`, which copies it
   // before calling any observer; none of them runs other code during its access.
@@ -93,6 +96,8 @@ final class RootStore<State, Action: Sendable> {
       guard let self, !actions.isEmpty, !queueIfSending(actions) else { return }
       // NB: each action an effect sent is a send of its own, as if the effect had waited for it:
       // its synchronous follow-ups are processed before the next action the effect sent.
+      isDeliveringEffectActions = true
+      defer { isDeliveringEffectActions = false }
       for action in actions { _ = process(action) }
     }
   }
