@@ -18,7 +18,7 @@ import Synchronization
 /// Effects run on the store's own serial executor, so their interleaving is the same on every
 /// run, and a `receive` that cannot be satisfied fails at once instead of waiting. As in a live
 /// store, an action an effect sends is reduced as soon as it arrives, on the main actor, and its
-/// effects start then; a `receive` asserts on the change it made (see ``ReceivedActions``).
+/// effects start then; a `receive` asserts on the change it made.
 ///
 /// ```swift
 /// @MainActor

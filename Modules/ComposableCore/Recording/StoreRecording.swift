@@ -156,7 +156,7 @@ struct RecordingReduceHook<State, Action: Sendable>: ReduceLoopHook {
   ) -> Effect<Action> {
     // NB: the first action of a loop is a sent one, unless the store is delivering what its
     // effects sent; every other is sent back.
-    let isSent = isFirst && !live.isDeliveringEffectActions
+    let isSent = isFirst && !live.takeIsFromEffect()
     recording.willReduce(action, isSent: isSent)
     let effect = live.reduce(action, into: &state, with: reducer, isFirst: isFirst)
     recording.didReduce(state: state)

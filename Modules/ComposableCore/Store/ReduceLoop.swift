@@ -108,11 +108,15 @@ struct LiveReduceHook<State, Action: Sendable>: ReduceLoopHook {
     reducer.reduce(into: &state, action: action)
   }
 
-  /// Whether the store is processing actions its effects sent, rather than one sent to it.
-  var isDeliveringEffectActions: Bool {
-    var isDelivering = false
-    withUnretained(core) { isDelivering = $0.isDeliveringEffectActions }
-    return isDelivering
+  /// Whether the action the loop started with is one an effect sent, rather than one sent to
+  /// the store; only the first call after it started answers `true`.
+  func takeIsFromEffect() -> Bool {
+    var isFromEffect = false
+    withUnretained(core) { core in
+      isFromEffect = core.isNextActionFromEffect
+      core.isNextActionFromEffect = false
+    }
+    return isFromEffect
   }
 
   @inlinable

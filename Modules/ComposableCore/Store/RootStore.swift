@@ -66,9 +66,10 @@ final class RootStore<State, Action: Sendable> {
   /// Actions sent while a send was being processed, and whether there are any.
   @usableFromInline var reentrantActions: [Action] = []
   @usableFromInline let hasReentrantActions = Atomic(false)
-  /// Whether the store is processing actions its effects sent (a recording tells them from the
-  /// actions sent to it).
-  var isDeliveringEffectActions = false
+  /// Whether the next action processed is one an effect sent: set for each before it is
+  /// processed, and taken by a recording's hook, which tells those from the actions sent to the
+  /// store (an observer told after it may send one of those).
+  var isNextActionFromEffect = false
   // NB: `@exclusivity(unchecked)` is sound: it is only touched on the main actor, by `observe`
   // and cancellations (an append, a removal by id) and by `notifyObservers`, which copies it
   // before calling any observer; none of them runs other code during its access.
@@ -96,9 +97,11 @@ final class RootStore<State, Action: Sendable> {
       guard let self, !actions.isEmpty, !queueIfSending(actions) else { return }
       // NB: each action an effect sent is a send of its own, as if the effect had waited for it:
       // its synchronous follow-ups are processed before the next action the effect sent.
-      isDeliveringEffectActions = true
-      defer { isDeliveringEffectActions = false }
-      for action in actions { _ = process(action) }
+      for action in actions {
+        isNextActionFromEffect = true
+        _ = process(action)
+        isNextActionFromEffect = false
+      }
     }
   }
 
