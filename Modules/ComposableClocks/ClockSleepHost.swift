@@ -24,4 +24,14 @@ package protocol ClockSleepHost: AnyObject, Sendable {
 
   /// The number of ``TestClock`` sleepers whose tasks run on the executor changed by `delta`.
   func testClockSleepersChanged(by delta: Int)
+
+  /// Whether work the executor's tasks handed to the host is still to run elsewhere (a test
+  /// store reduces the actions its effects send on the main actor): a ``TestClock`` waits for it,
+  /// as for the executor to go idle, before it wakes the next sleeper.
+  var hasPendingWork: Bool { get }
+}
+
+extension ClockSleepHost {
+  /// No work pending: a host that hands nothing elsewhere.
+  package var hasPendingWork: Bool { false }
 }

@@ -124,9 +124,10 @@ extension TestClock {
     return false
   }
 
-  /// Waits until every executor the clock has seen is idle, passing over them again while any
-  /// was busy, since work on one executor may wake work on another. The executor the caller runs
-  /// on is never idle while the caller runs: waiting on it once per pass lets its other jobs run.
+  /// Waits until every executor the clock has seen is idle, and its host has no work pending
+  /// (see ``ClockSleepHost/hasPendingWork``), passing over them again while any was busy, since
+  /// work on one executor may wake work on another. The executor the caller runs on is never idle
+  /// while the caller runs: waiting on it once per pass lets its other jobs run.
   func settleExecutors(caller: Caller) async {
     let callerExecutor = SerialTaskExecutor.preferredByCurrentTask
     var passes = 0
@@ -135,6 +136,22 @@ extension TestClock {
       wasBusy = false
       passes += 1
       for executor in state.withLock({ $0.executors }) {
+        if let host = executor.sleepHost, host.hasPendingWork {
+          // NB: the host's work (a test store reducing what its effects sent) may start or
+          // cancel work on the executor: pass over the executors again after it.
+          wasBusy = true
+          guard await waitUntil({ !host.hasPendingWork }) else {
+            caller.report(
+              """
+              TestClock.\(caller.function) waited \(handshakeTimeout) for the store whose \
+              effects sleep on it to take the actions they sent, and went on without it.
+
+              The main actor may be blocked, or kept busy by other work.
+              """
+            )
+            return
+          }
+        }
         let isCallers = executor === callerExecutor
         guard isCallers || !executor.isIdle else { continue }
         if !isCallers { wasBusy = true }

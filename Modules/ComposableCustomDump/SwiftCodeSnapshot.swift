@@ -99,3 +99,86 @@ package protocol SwiftCodeKeyedCollection {
   /// would give them new ones, so its elements are only ever assigned through `[id:]`.
   var swiftCodeIDsAreGenerated: Bool { get }
 }
+
+extension SwiftCodeSnapshot {
+  /// This snapshot with every shared value replaced by what the same shared reference held in
+  /// `other`: how a state reads, in a test store, once later actions changed its shared values.
+  ///
+  /// A shared value `other` does not hold is kept as it is.
+  ///
+  /// ```swift
+  /// let asSeen = step.after.replacingSharedValues(with: lastStepOfTheGroup.after)
+  /// ```
+  ///
+  /// - Parameter other: The snapshot the shared values are read from.
+  /// - Returns: The snapshot, its shared values replaced.
+  package func replacingSharedValues(with other: SwiftCodeSnapshot) -> SwiftCodeSnapshot {
+    var values: [ObjectIdentifier: Node] = [:]
+    Self.collectShared(other.node, into: &values)
+    guard !values.isEmpty else { return self }
+    return SwiftCodeSnapshot(node: Self.replacingShared(in: node, with: values))
+  }
+
+  private static func collectShared(_ node: Node, into values: inout [ObjectIdentifier: Node]) {
+    forEachChild(of: node) { child in collectShared(child, into: &values) }
+    if case .structure(_, let fields) = node {
+      for field in fields where field.role == .shared {
+        if let id = field.referenceID { values[id] = field.node }
+      }
+    }
+  }
+
+  private static func forEachChild(of node: Node, _ body: (Node) -> Void) {
+    switch node {
+    case .code, .unwritable, .optional(nil): break
+    case .structure(_, let fields): fields.forEach { body($0.node) }
+    case .enumeration(_, _, let payload): payload.map(body)
+    case .tuple(let elements): elements.forEach { body($0.node) }
+    case .optional(let wrapped?): body(wrapped)
+    case .array(let nodes), .set(let nodes): nodes.forEach(body)
+    case .dictionary(let pairs):
+      pairs.forEach {
+        body($0.key); body($0.value)
+      }
+    case .keyed(let entries, _): entries.forEach { body($0.node) }
+    }
+  }
+
+  private static func replacingShared(in node: Node, with values: [ObjectIdentifier: Node])
+    -> Node
+  {
+    func replace(_ node: Node) -> Node { replacingShared(in: node, with: values) }
+    switch node {
+    case .code, .unwritable, .optional(nil):
+      return node
+    case .structure(let type, let fields):
+      return .structure(
+        type: type,
+        fields: fields.map { field in
+          var field = field
+          if field.role == .shared, let id = field.referenceID, let value = values[id] {
+            field.node = value
+          } else {
+            field.node = replace(field.node)
+          }
+          return field
+        })
+    case .enumeration(let type, let name, let payload):
+      return .enumeration(type: type, name: name, payload: payload.map(replace))
+    case .tuple(let elements):
+      return .tuple(elements.map { TupleElement(label: $0.label, node: replace($0.node)) })
+    case .optional(let wrapped?):
+      return .optional(replace(wrapped))
+    case .array(let nodes):
+      return .array(nodes.map(replace))
+    case .set(let nodes):
+      return .set(nodes.map(replace))
+    case .dictionary(let pairs):
+      return .dictionary(pairs.map { Pair(key: replace($0.key), value: replace($0.value)) })
+    case .keyed(let entries, let idsAreGenerated):
+      return .keyed(
+        entries: entries.map { Entry(id: $0.id, node: replace($0.node)) },
+        idsAreGenerated: idsAreGenerated)
+    }
+  }
+}

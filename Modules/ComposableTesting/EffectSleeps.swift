@@ -3,7 +3,8 @@ import Synchronization
 
 /// The sleeps a test store's effects hold on its executor: `ImmediateClock` sleeps parked until
 /// the store needs progress, sleeps on clocks a test left unimplemented until the store reports
-/// them, and a count of `TestClock` sleepers.
+/// them, and a count of `TestClock` sleepers; and whether the store still has received actions to
+/// reduce, which a `TestClock` lets it do before waking the next sleeper.
 ///
 /// The clocks reach it through ``ComposableClocks/ClockSleepHost``, for tasks on the store's
 /// executor only; ``EffectActivity`` reads it to tell what the effects are waiting for.
@@ -24,6 +25,18 @@ final class EffectSleeps: ClockSleepHost {
   /// lock: a test store asks after every step, and almost never finds anything.
   private let mayHaveUnimplementedClockUses = Atomic(false)
   private let testClockSleepers = Atomic(0)
+  /// Whether the store has a delivery of received actions pending (see ``ReceivedActions``).
+  private let isDeliveryPending = Atomic(false)
+
+  /// Whether the store still has to reduce, on the main actor, actions its effects sent: a
+  /// `TestClock` waits for that before it wakes the next sleeper.
+  var hasPendingWork: Bool {
+    isDeliveryPending.load(ordering: .acquiring)
+  }
+
+  func setDeliveryPending(_ isPending: Bool) {
+    isDeliveryPending.store(isPending, ordering: .releasing)
+  }
 
   /// How many effects sleep on a `TestClock`: when it equals the number of branches a store has
   /// in flight and the executor is idle, nothing moves until the clock does.

@@ -1,4 +1,5 @@
 import ComposableClocks
+import ComposableCore
 import ComposableIssueReporting
 import ComposableLocking
 
@@ -8,7 +9,7 @@ import ComposableLocking
 /// NB: `@unchecked Sendable` is sound for the way it is used: the reference accepts actions that
 /// are not `Sendable`, so a test store must too. Each action is handed over once, from the effect
 /// that sent it (which keeps no access to it once `send` returns) to the store's buffer, guarded
-/// by its lock, and then read only on the main actor by the store's steps.
+/// by its lock, and then read only on the main actor by the store.
 struct ReceivedAction<Action>: @unchecked Sendable {
   let action: Action
   let lineage: Int
@@ -23,66 +24,115 @@ struct SentAction<Action>: @unchecked Sendable {
   let action: Action
 }
 
-/// The actions a test store's effects have sent and the test has not received yet.
+/// What reducing a received action did, recorded when it arrived: what a `receive` asserts on.
 ///
-/// Effects append to it from their executor without waiting for the main actor; a `receive`
-/// waiting on an uncontrolled effect is woken by the next append.
+/// NB: `@unchecked Sendable` is sound: a transition is created and read on the main actor only;
+/// the store's `deinit`, when nothing else can reach the store any more, reads its action.
+struct ReceivedTransition<State, Action>: @unchecked Sendable {
+  let action: Action
+  let lineage: Int
+  /// The state just before the action was reduced, and just after.
+  let before: State
+  let after: State
+  /// The next stack element id before the reducer ran, so that the assertion closure hands out
+  /// the ids the reducer did.
+  let stackElementIDBefore: StackElementID
+}
+
+/// The store a test store's received actions are delivered to, on the main actor.
+@MainActor
+protocol ReceivedActionsOwner: AnyObject {
+  /// Reduces every action that has arrived and not been reduced yet, and waits until the effects
+  /// they started have begun running on the store's executor.
+  func deliverArrivedActions() async
+}
+
+/// The actions a test store's effects have sent and the store has not reduced yet.
 ///
-/// The front of the buffer may hold *follow-ups*: actions that a received action's reducer sent
-/// synchronously (`.send` effects). A live store processes those before the next action of the
-/// effect that sent the received one, so they are inserted after the earlier follow-ups and before
-/// everything effects sent.
+/// An effect appends its action from the store's executor without waiting for the main actor;
+/// the first append schedules a *delivery*, a main-actor job that reduces every arrived action,
+/// in order, as a live store does. While a delivery is pending, the store's ``EffectSleeps`` says
+/// so to the clocks (``ComposableClocks/ClockSleepHost/hasPendingWork``): a `TestClock` lets it
+/// run before it wakes the next sleeper, so that a response that cancels a timer cancels it
+/// before the timer's next tick. A step reduces what has arrived itself, without waiting for the
+/// delivery (see ``TestStore/settle(_:)``).
+///
+/// The transitions of the reduced actions wait in ``ReceivedTransitions`` until the test receives
+/// or skips them.
 final class ReceivedActions<Action>: Sendable {
-  private struct State {
-    var entries: [ReceivedAction<Action>] = []
-    /// How many entries at the front are follow-ups.
-    var followUpCount = 0
+  private struct Storage: Sendable {
+    /// Actions that arrived and are not reduced yet.
+    var arrived: [ReceivedAction<Action>] = []
+    var isDelivering = false
     var waiter: (id: Int, continuation: CheckedContinuation<Void, Never>)?
     var nextWaiterID = 0
   }
 
-  private let state = Protected(State())
+  private let storage = Protected(Storage())
+  /// Where the clocks read whether a delivery is pending.
+  private let sleeps: EffectSleeps
+  /// The store the deliveries reduce in; `nil` once it is gone.
+  @MainActor weak var owner: (any ReceivedActionsOwner)?
 
-  /// Appends an action an effect sent.
+  init(sleeps: EffectSleeps) {
+    self.sleeps = sleeps
+  }
+
+  /// Appends an action an effect sent, and schedules its delivery to the store.
   func append(_ action: Action, lineage: Int) {
-    let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
-      state.entries.append(ReceivedAction(action: action, lineage: lineage))
-      defer { state.waiter = nil }
-      return state.waiter?.continuation
+    let (waiter, schedulesDelivery) = storage.withLock {
+      storage -> (CheckedContinuation<Void, Never>?, Bool) in
+      storage.arrived.append(ReceivedAction(action: action, lineage: lineage))
+      defer { storage.waiter = nil }
+      let schedules = !storage.isDelivering
+      if schedules {
+        storage.isDelivering = true
+        // NB: set under the lock, before the effect goes on: a clock that finds the effect's
+        // executor idle then finds the delivery pending.
+        sleeps.setDeliveryPending(true)
+      }
+      return (storage.waiter?.continuation, schedules)
     }
     waiter?.resume()
+    guard schedulesDelivery else { return }
+    Task { @MainActor in await self.deliver() }
   }
 
-  /// Inserts the actions a processed action sent synchronously, after the earlier follow-ups.
-  func insertFollowUps(_ actions: [Action], lineage: Int) {
-    guard !actions.isEmpty else { return }
-    state.withLock { state in
-      state.entries.insert(
-        contentsOf: actions.map { ReceivedAction(action: $0, lineage: lineage) },
-        at: state.followUpCount)
-      state.followUpCount += actions.count
+  /// Reduces in the store what arrived, until nothing more does.
+  @MainActor
+  private func deliver() async {
+    while true {
+      if let owner {
+        await owner.deliverArrivedActions()
+      } else {
+        _ = takeArrived()
+      }
+      let isDone = storage.withLock { storage -> Bool in
+        guard storage.arrived.isEmpty else { return false }
+        storage.isDelivering = false
+        sleeps.setDeliveryPending(false)
+        return true
+      }
+      if isDone { return }
     }
   }
 
-  var actions: [Action] {
-    state.withLock { $0.entries.map(\.action) }
-  }
-
-  var first: ReceivedAction<Action>? {
-    state.withLock { $0.entries.first }
-  }
-
-  var isEmpty: Bool {
-    state.withLock { $0.entries.isEmpty }
-  }
-
-  func removeFirst() -> ReceivedAction<Action>? {
-    state.withLock { state in
-      guard !state.entries.isEmpty else { return nil }
-      let removed = state.entries.removeFirst()
-      state.followUpCount = max(0, state.followUpCount - 1)
-      return removed
+  /// Takes the actions that arrived and are not reduced yet, in order.
+  func takeArrived() -> [ReceivedAction<Action>] {
+    storage.withLock { storage in
+      defer { storage.arrived = [] }
+      return storage.arrived
     }
+  }
+
+  /// Whether an action arrived that is not reduced yet.
+  var hasArrived: Bool {
+    storage.withLock { !$0.arrived.isEmpty }
+  }
+
+  /// The actions that arrived and are not reduced yet, in order.
+  var arrivedActions: [Action] {
+    storage.withLock { $0.arrived.map(\.action) }
   }
 
   /// Waits until an action arrives or `timeout` passes in real time, whichever is first.
@@ -91,11 +141,11 @@ final class ReceivedActions<Action>: Sendable {
   /// `TestClock` or `ImmediateClock` never gets here.
   func waitForNext(timeout: Duration) async {
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      let id = state.withLock { state -> Int? in
-        guard state.waiter == nil else { return nil }
-        defer { state.nextWaiterID += 1 }
-        state.waiter = (state.nextWaiterID, continuation)
-        return state.nextWaiterID
+      let id = storage.withLock { storage -> Int? in
+        guard storage.waiter == nil, storage.arrived.isEmpty else { return nil }
+        defer { storage.nextWaiterID += 1 }
+        storage.waiter = (storage.nextWaiterID, continuation)
+        return storage.nextWaiterID
       }
       guard let id else {
         continuation.resume()
@@ -103,13 +153,55 @@ final class ReceivedActions<Action>: Sendable {
       }
       Task {
         try? await ContinuousClock().sleep(for: timeout)
-        let waiter = self.state.withLock { state -> CheckedContinuation<Void, Never>? in
-          guard let waiter = state.waiter, waiter.id == id else { return nil }
-          state.waiter = nil
+        let waiter = self.storage.withLock { storage -> CheckedContinuation<Void, Never>? in
+          guard let waiter = storage.waiter, waiter.id == id else { return nil }
+          storage.waiter = nil
           return waiter.continuation
         }
         waiter?.resume()
       }
+    }
+  }
+}
+
+/// The transitions of the actions a test store's effects sent, reduced when they arrived, until
+/// the test receives or skips them.
+///
+/// NB: touched on the main actor only, except by the store's `deinit`, which reads what is left
+/// to report: hence the lock.
+final class ReceivedTransitions<State, Action>: Sendable {
+  private let storage = Protected<[ReceivedTransition<State, Action>]>([])
+
+  /// Records the transition of an action just reduced.
+  func record(_ transition: ReceivedTransition<State, Action>) {
+    storage.withLock { $0.append(transition) }
+  }
+
+  /// The transitions the test has not received yet, in order.
+  var all: [ReceivedTransition<State, Action>] {
+    storage.withLock { $0 }
+  }
+
+  /// The first transition the test has not received yet.
+  var first: ReceivedTransition<State, Action>? {
+    storage.withLock { $0.first }
+  }
+
+  /// Whether no transition waits to be received.
+  var isEmpty: Bool {
+    storage.withLock { $0.isEmpty }
+  }
+
+  /// Removes the first `count` transitions.
+  func removeFirst(_ count: Int) {
+    storage.withLock { $0.removeFirst(count) }
+  }
+
+  /// Removes and returns every transition.
+  func removeAll() -> [ReceivedTransition<State, Action>] {
+    storage.withLock { transitions in
+      defer { transitions = [] }
+      return transitions
     }
   }
 }

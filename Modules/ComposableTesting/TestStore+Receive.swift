@@ -161,92 +161,64 @@ extension TestStore {
         matching: matching, expected: expected, kind: kind, timeout: timeout ?? self.timeout,
         explicitTimeout: explicitTimeout, location)
     else { return }
-    switch taken {
-    case .processed(let processed):
-      // NB: a non-exhaustive receive processed it while looking for another action; its state
-      // change is asserted as it was then.
-      withDependencyValues(currentDependencies) {
-        SharedChangeTracker.$current.withValue(sharedChanges) {
-          if matching(processed.action) {
-            if let recorder = actionCoverageRecorder {
-              recorder.record(processed.action, as: Action.self)
-            }
-            checkState(
-              before: processed.before, after: processed.after, updateStateToExpectedResult,
-              location: location, changed: differs(processed.before, processed.after))
-          } else {
-            location.report(unexpectedActionMessage(processed.action, expected, kind))
+    // NB: the action was reduced when it arrived; its state change is asserted as it was then.
+    withDependencyValues(currentDependencies) {
+      SharedChangeTracker.$current.withValue(sharedChanges) {
+        if matching(taken.action) {
+          if let recorder = actionCoverageRecorder {
+            recorder.record(taken.action, as: Action.self)
           }
+          stackElementIDBeforeStep = taken.stackElementIDBefore
+          checkState(
+            before: taken.before, after: taken.after, updateStateToExpectedResult,
+            location: location,
+            changed: sharedChanges.hasChanges || differs(taken.before, taken.after))
+        } else {
+          location.report(unexpectedActionMessage(taken.action, expected, kind))
         }
       }
-    case .pending(let entry):
-      let step: Step
-      if matching(entry.action) {
-        if let recorder = actionCoverageRecorder { recorder.record(entry.action, as: Action.self) }
-        step = process(entry.action, lineage: entry.lineage, location: location) {
-          before, after, changed in
-          self.checkState(
-            before: before, after: after, updateStateToExpectedResult, location: location,
-            changed: changed())
-        }
-      } else {
-        step = process(entry.action, lineage: entry.lineage, location: location)
-        location.report(unexpectedActionMessage(entry.action, expected, kind))
-      }
-      if step.reachesExecutor || !isSettled { await settle(location) }
     }
+    sharedChanges.resetChanges()
   }
 
-  /// What a `receive` takes: an action not processed yet, or one a non-exhaustive `receive`
-  /// processed while looking for another.
-  enum TakenAction {
-    case pending(ReceivedAction<Action>)
-    case processed(ProcessedAction)
-  }
-
-  /// Waits until the action a `receive` expects can be taken, or reports why it never will.
+  /// Waits until the action a `receive` expects has arrived, and takes its transition (and, in a
+  /// non-exhaustive store, skips those before it), or reports why it never will.
   ///
-  /// Each round first lets the effects run up to a suspension, then asks what they can still do
-  /// (see ``EffectActivity``): nothing (fail), go on once ImmediateClock sleeps are released
-  /// (release them), nothing until a TestClock moves (fail at once), or something the test does
-  /// not control (wait in real time, up to `timeout`).
+  /// Each round first lets the effects run up to a suspension, reducing what they send, then
+  /// asks what they can still do (see ``EffectActivity``): nothing (fail), go on once
+  /// ImmediateClock sleeps are released (release them), nothing until a TestClock moves (fail at
+  /// once), or something the test does not control (wait in real time, up to `timeout`).
   private func waitForAction(
     matching: (Action) -> Bool, expected: Action?, kind: ExpectedAction<Action>,
     timeout: Duration, explicitTimeout: Duration?, _ location: StepLocation
-  ) async -> TakenAction? {
+  ) async -> ReceivedTransition<State, Action>? {
     let deadline = ContinuousClock.now.advanced(by: timeout)
     var releasedRounds = 0
     var isFirstRound = true
     while true {
-      // NB: later rounds follow released sleeps, skipped actions or new arrivals, whose jobs may
-      // not have reached the executor yet: they always settle.
+      // NB: later rounds follow released sleeps or new arrivals, whose jobs may not have reached
+      // the executor yet: they always settle.
       if !isFirstRound || !isSettled { await settle(location) }
       isFirstRound = false
       switch exhaustivity {
       case .on:
-        if hasProcessedReceived { return .processed(processedReceived.removeFirst()) }
-        if let entry = received.removeFirst() { return .pending(entry) }
+        if let first = transitions.first {
+          transitions.removeFirst(1)
+          return first
+        }
       case .off(let showSkippedAssertions):
-        if hasProcessedReceived,
-          let index = processedReceived.firstIndex(where: { matching($0.action) })
-        {
-          let taken = processedReceived[index]
-          processedReceived.removeFirst(index + 1)
-          return .processed(taken)
-        }
-        // NB: an action that does not match is processed while waiting, because processing it
-        // may be what sends the expected one; it stays receivable until a later one matches.
-        var processedAny = false
-        while let next = received.first {
-          _ = received.removeFirst()
-          if matching(next.action) {
-            processedReceived = []
-            return .pending(next)
+        // NB: the actions before the first match are skipped only once one matches: until then,
+        // a later `receive` may still take them.
+        let waiting = transitions.all
+        if let index = waiting.firstIndex(where: { matching($0.action) }) {
+          if showSkippedAssertions {
+            for skipped in waiting[..<index] {
+              location.note("Skipped receiving \(customDumpLine(skipped.action))")
+            }
           }
-          processAhead(next, showSkippedAssertions: showSkippedAssertions, location: location)
-          processedAny = true
+          transitions.removeFirst(index + 1)
+          return waiting[index]
         }
-        if processedAny { continue }
       }
       let unmatched = unhandledActions
       switch activity.progress(running: runtime.runningCount) {

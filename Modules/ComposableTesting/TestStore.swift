@@ -16,7 +16,9 @@ import Synchronization
 /// are reported at the line of the step, with a diff.
 ///
 /// Effects run on the store's own serial executor, so their interleaving is the same on every
-/// run, and a `receive` that cannot be satisfied fails at once instead of waiting.
+/// run, and a `receive` that cannot be satisfied fails at once instead of waiting. As in a live
+/// store, an action an effect sends is reduced as soon as it arrives, on the main actor, and its
+/// effects start then; a `receive` asserts on the change it made.
 ///
 /// ```swift
 /// @MainActor
@@ -77,18 +79,11 @@ public final class TestStore<State: Equatable, Action> {
   /// Effects `skipInFlightEffects()` stopped asserting on: they run on, and may still send
   /// actions, but neither `finish()` nor the end of the test waits for them.
   var skippedEffectIDs: Set<Int> = []
-  /// Received actions a non-exhaustive `receive` processed while looking for another one, and
-  /// that it did not skip because it found no match: a later `receive` may still take them.
-  var processedReceived: [ProcessedAction] = [] {
-    didSet { hasProcessedReceived = !processedReceived.isEmpty }
-  }
-  /// Whether ``processedReceived`` holds any action.
-  ///
-  /// NB: a flag a step reads instead of the array: in the unspecialized code of a test store,
-  /// asking a generic array whether it is empty looks its metadata up at run time.
-  var hasProcessedReceived = false
   /// The lineage of the last `send` (see ``TestStoreTask``).
   var lastLineage = 0
+  /// Where each lineage's `send` was written: the effects its received actions start are
+  /// reported there, as the reference does, when they outlive the test.
+  var lineageLocations: [Int: StepLocation] = [:]
   var lastStep: StepLocation
   /// ``exhaustivity`` and ``dependencies`` as a step reads them: copies kept by their observers.
   ///
@@ -100,7 +95,10 @@ public final class TestStore<State: Equatable, Action> {
   let reducer: any Reducer<State, Action>
   /// Where effects run. Steps wait for them with `if !isSettled { await settle(location) }`.
   let executor: SerialTaskExecutor
+  /// The actions the effects sent that are not reduced yet.
   let received: ReceivedActions<Action>
+  /// The transitions of the actions the effects sent, reduced, waiting to be received.
+  let transitions = ReceivedTransitions<State, Action>()
   let runtime: EffectRuntime<SentAction<Action>>
   /// What the effects are doing: whether a step can wait, must release sleeps, or must fail.
   let activity: EffectActivity<SentAction<Action>>
@@ -170,7 +168,7 @@ public final class TestStore<State: Equatable, Action> {
     }
     let sleeps = EffectSleeps()
     let executor = SerialTaskExecutor(label: "composable.test-store", sleepHost: sleeps)
-    let received = ReceivedActions<Action>()
+    let received = ReceivedActions<Action>(sleeps: sleeps)
     self.currentState = state
     self.stateBeforeStep = state
     self.reducer = reducer
@@ -182,17 +180,23 @@ public final class TestStore<State: Equatable, Action> {
     self.activity = EffectActivity(runtime: runtime, executor: executor, sleeps: sleeps)
     self.lastStep = StepLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     liveTestStoreCount.add(1, ordering: .releasing)
+    received.owner = self
     updateEndOfTestChecks()
   }
 
-  /// The feature's current state; inside an assertion closure, the state before the step.
+  /// The feature's state as the test has asserted it so far; inside an assertion closure, the
+  /// state before the step.
+  ///
+  /// Received actions are reduced when they arrive, but until the test receives (or skips)
+  /// them, this is the state before the first of them, as in the reference.
   ///
   /// ```swift
   /// await store.send(.incrementButtonTapped) { $0.count = 3 }
   /// #expect(store.state.isPrime)
   /// ```
   public var state: State {
-    isInsideAssertion ? stateBeforeStep : currentState
+    if isInsideAssertion { return stateBeforeStep }
+    return transitions.first?.before ?? currentState
   }
 
   /// Sends an action and asserts how the state changes.
@@ -251,6 +255,7 @@ public final class TestStore<State: Equatable, Action> {
     if let recorder = actionCoverageRecorder { recorder.record(action, as: Action.self) }
     lastLineage += 1
     let lineage = lastLineage
+    lineageLocations[lineage] = location
     let step = process(action, lineage: lineage, location: location) { before, after, changed in
       self.checkState(
         before: before, after: after, updateStateToExpectedResult, location: location,
@@ -278,82 +283,104 @@ public final class TestStore<State: Equatable, Action> {
     var reachesExecutor = false
   }
 
-  /// Runs the reducer for an action, lets `check` assert on the change, accepts the change, and
-  /// only then starts the action's effects, so nothing an effect does can slip between the
-  /// assertion and the acceptance.
+  /// Runs the reducer for an action the test sends, lets `check` assert on the change, accepts
+  /// the change, and only then starts the action's effects, so nothing an effect does can slip
+  /// between the assertion and the acceptance.
   ///
-  /// The actions the reducer sends back synchronously (`.send` effects) become the next received
-  /// actions, before any an effect sent, as a live store processes them; the effects it starts
-  /// are tagged with `lineage`.
-  @discardableResult
+  /// The actions the reducer sends back synchronously (`.send` effects) are reduced right after,
+  /// as a live store does, and wait to be received; the effects it starts are tagged with
+  /// `lineage`.
   func process(
     _ action: Action, lineage: Int, location: StepLocation,
-    check: (_ before: State, _ after: State, _ changed: @autoclosure () -> Bool) -> Void = {
-      _, _, _ in
-    }
+    check: (_ before: State, _ after: State, _ changed: @autoclosure () -> Bool) -> Void
   ) -> Step {
-    let before = currentState
-    stackElementIDBeforeStep = stackElementIDs.peek()
-    var effect = Effect<Action>.none
-    // NB: the check runs inside the same bindings of the dependencies and of the shared change
-    // tracker as the reducer: the assertion closure needs them too (a shared value it asserts on
-    // is tracked, so its snapshot is cleared after the step), and each binding is a task-local
-    // push. The closures return nothing because an unspecialized generic call returning `Effect<Action>` looks the
-    // type's metadata up at run time.
-    withDependencyValues(currentDependencies) {
-      SharedChangeTracker.$current.withValue(sharedChanges) {
-        effect = reducer.reduce(into: &currentState, action: action)
-        let after = currentState
-        check(before, after, sharedChanges.hasChanges || differs(before, after))
+    withoutActuallyEscaping(check) { check in
+      runReduceLoop(action, lineage: lineage, location: location, check: check)
+    }
+  }
+
+  /// Reduces an action an effect sent the moment it arrives, records the transition for a
+  /// `receive` to assert on, and starts its effects; then the actions it sends back
+  /// synchronously, in the same way.
+  ///
+  /// - Returns: Whether its effects may have reached the executor (see ``Step/reachesExecutor``).
+  @discardableResult
+  func reduceArrived(_ action: Action, lineage: Int) -> Bool {
+    runReduceLoop(
+      action, lineage: lineage, location: lineageLocations[lineage] ?? lastStep, check: nil
+    ).reachesExecutor
+  }
+
+  /// Runs an action, and those it leads to, through the kit's reduce loop (the live store's),
+  /// with the test store's hook (``TestStoreReduceHook``) between each reducer and its effects.
+  private func runReduceLoop(
+    _ action: Action, lineage: Int, location: StepLocation,
+    check: TestStoreReduceHook<State, Action>.Check?
+  ) -> Step {
+    var hook = TestStoreReduceHook(store: self, lineage: lineage, location: location, check: check)
+    // NB: the loop works on a copy: the assertion closures it runs may read the store's state.
+    var state = currentState
+    var queue: [Action] = []
+    ReduceLoop.run(action, reducer: reducer, state: &state, queue: &queue, hook: &hook)
+    currentState = state
+    return Step(
+      started: hook.started, hasEffect: hook.firstHasEffect,
+      reachesExecutor: hook.reachesExecutor)
+  }
+
+  /// Reduces every action that arrived from the effects and is not reduced yet, and those they
+  /// lead to, in order.
+  ///
+  /// - Returns: Whether their effects may have reached the executor.
+  @discardableResult
+  func reduceArrivedActions() -> Bool {
+    var reachesExecutor = false
+    withoutEffectContext {
+      while true {
+        let arrived = received.takeArrived()
+        if arrived.isEmpty { break }
+        for entry in arrived {
+          reachesExecutor = reduceArrived(entry.action, lineage: entry.lineage) || reachesExecutor
+        }
       }
     }
-    sharedChanges.resetChanges()
-    // NB: most steps return no effect; binding the tracker for nothing costs a task-local push.
-    guard !effect.isNone else { return Step() }
-    var started: [(id: Int, task: Task<Void, Never>)] = []
-    var followUps: [Action] = []
-    SharedChangeTracker.$current.withValue(sharedChanges) {
-      // NB: the effect's actions travel wrapped, so that an `Action` need not be `Sendable`.
-      runtime.run(
-        effect.map { SentAction(action: $0) }, lineage: lineage,
-        sendNow: { followUps.append($0.action) }, started: &started)
-    }
-    received.insertFollowUps(followUps, lineage: lineage)
-    for (id, _) in started {
-      effectOrigins[id] = EffectOrigin(id: id, action: describe(action), location: location)
-    }
-    return Step(started: started, hasEffect: true, reachesExecutor: !effect.onlySendsActions)
+    return reachesExecutor
   }
 
-  /// Whether every effect has run up to a suspension (see ``EffectActivity/isSettled``).
+  /// Whether every effect has run up to a suspension (see ``EffectActivity/isSettled``), and
+  /// every action they sent is reduced.
   var isSettled: Bool {
-    activity.isSettled
+    activity.isSettled && !received.hasArrived
   }
 
-  /// Whether an action is waiting to be received, processed or not.
+  /// Whether a received action waits to be received.
   var hasReceivedActions: Bool {
-    hasProcessedReceived || !received.isEmpty
+    !transitions.isEmpty
   }
 
-  /// The actions waiting to be received, in order.
+  /// The received actions waiting to be received, in order.
   var unhandledActions: [Action] {
-    processedReceived.map(\.action) + received.actions
+    transitions.all.map(\.action)
   }
 
-  /// Waits until every effect has run up to a suspension (see
-  /// ``EffectActivity/settle(jobLimit:)``), then reports the unimplemented clocks they used.
+  /// Reduces what the effects sent and waits until every effect has run up to a suspension (see
+  /// ``EffectActivity/settle(jobLimit:)``), until nothing more arrives; then reports the
+  /// unimplemented clocks they used.
   ///
   /// The wait is bounded: an effect that never suspends (a loop on `Task.yield()`) is reported at
   /// `location`, once, and the store stops running its effects.
   func settle(_ location: StepLocation) async {
-    guard await activity.settle(jobLimit: busyJobLimit) else {
-      location.report(neverSuspendsMessage)
-      // NB: the effects are given up on, not waited for again nor reported at the end.
-      skippedEffectIDs.formUnion(runtime.runningIDs)
-      effectOrigins = [:]
-      activity.abandon()
-      return
-    }
+    repeat {
+      reduceArrivedActions()
+      guard await activity.settle(jobLimit: busyJobLimit) else {
+        location.report(neverSuspendsMessage)
+        // NB: the effects are given up on, not waited for again nor reported at the end.
+        skippedEffectIDs.formUnion(runtime.runningIDs)
+        effectOrigins = [:]
+        activity.abandon()
+        return
+      }
+    } while received.hasArrived
     for name in activity.takeUnimplementedClockUses() {
       location.report(unimplementedClockMessage(name))
     }
@@ -376,11 +403,10 @@ public final class TestStore<State: Equatable, Action> {
     // checks anew, and releasing the old ones, at every step.
     let exhaustivity = currentExhaustivity
     let lastStep = lastStep
-    if effectOrigins.isEmpty, !hasProcessedReceived {
+    if effectOrigins.isEmpty {
       let updated = completionChecks.withLock { checks -> Bool in
         guard
-          checks.runningEffects.isEmpty, !checks.isFinished, checks.exhaustivity == exhaustivity,
-          checks.processedUnhandled.isEmpty
+          checks.runningEffects.isEmpty, !checks.isFinished, checks.exhaustivity == exhaustivity
         else { return false }
         checks.lastStep = lastStep
         return true
@@ -389,7 +415,6 @@ public final class TestStore<State: Equatable, Action> {
     }
     let checks = TestCompletionChecks(
       exhaustivity: exhaustivity,
-      processedUnhandled: processedReceived.map { customDumpLine($0.action) },
       runningEffects: effectOrigins.isEmpty ? [] : Array(effectOrigins.values),
       lastStep: lastStep
     )
@@ -403,8 +428,15 @@ public final class TestStore<State: Equatable, Action> {
       liveTestStoreCount.subtract(1, ordering: .releasing)
     }
     // NB: effects may have sent actions since the last step; read the buffer as it is now.
-    checks.unhandledActions =
-      checks.processedUnhandled + received.actions.map { customDumpLine($0) }
+    checks.unhandledActions = (transitions.all.map(\.action) + received.arrivedActions).map {
+      customDumpLine($0)
+    }
     checks.report(running: dismissal.isDismissed ? [] : runtime.runningIDs)
+  }
+}
+
+extension TestStore: ReceivedActionsOwner {
+  func deliverArrivedActions() async {
+    if reduceArrivedActions() { await runtime.waitUntilStarted() }
   }
 }

@@ -2,19 +2,7 @@ import ComposableIssueReporting
 import Synchronization
 
 // What a test store keeps about its steps: where each was written, which action started each
-// effect, the actions processed ahead of a receive, and what to check when the test ends.
-
-/// A received action that a non-exhaustive `receive` processed while looking for another one,
-/// with the state before and after it.
-struct ProcessedAction<State, Action> {
-  let action: Action
-  let before: State
-  let after: State
-}
-
-extension TestStore {
-  typealias ProcessedAction = ComposableTesting.ProcessedAction<State, Action>
-}
+// effect, and what to check when the test ends.
 
 /// Where a step of a test was written.
 struct StepLocation: Sendable {
@@ -42,8 +30,6 @@ struct EffectOrigin: Sendable {
 /// What must hold when a test store goes away, kept so `deinit` can check it.
 struct TestCompletionChecks: Sendable {
   var exhaustivity: Exhaustivity = .on
-  /// Received actions processed by a non-exhaustive `receive` and not taken since.
-  var processedUnhandled: [String] = []
   var unhandledActions: [String] = []
   var runningEffects: [EffectOrigin] = []
   var lastStep: StepLocation?

@@ -99,6 +99,28 @@ extension CasePath where Value == Inbox.Action {
   }
 }
 
+/// Loads from an effect; a front end greets once it sees the load.
+private struct Greeter: Reducer {
+  struct State: Equatable {
+    var isLoaded = false
+    var isGreeted = false
+  }
+  enum Action: Equatable, Sendable { case loadTapped, loaded, greeted }
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .loadTapped:
+      return .run { send in await send(.loaded) }
+    case .loaded:
+      state.isLoaded = true
+      return .none
+    case .greeted:
+      state.isGreeted = true
+      return .none
+    }
+  }
+}
+
 /// A store of `reducer` whose effects sleep on `clock`, recording into a new recording, which
 /// reads its times on `clock` too when `timesOnClock`.
 @MainActor
@@ -197,6 +219,20 @@ where R.Action: Sendable {
       ])
     #expect(recording.steps.isEmpty)
     #expect(recording.initialState == recording.writer.snapshot(of: SignUp.State(email: "a")))
+  }
+
+  /// A front end sends from its observer, which the store tells after each action, also after
+  /// one an effect sent: what it sends is a sent action, which a test sends.
+  @Test func anActionAnObserverSendsAfterAnEffectsActionIsRecordedAsSent() async {
+    let recording = StoreRecording<Greeter.State, Greeter.Action>()
+    let store = Store(initialState: Greeter.State(), recording: recording) { Greeter() }
+    let observation = store.observe { [weak store] state in
+      if state.isLoaded, !state.isGreeted { store?.send(.greeted) }
+    }
+    await store.send(.loadTapped).finish()
+    #expect(recording.steps.map(\.action) == [.loadTapped, .loaded, .greeted])
+    #expect(recording.steps.map(\.origin) == [.sent, .received, .sent])
+    observation.cancel()
   }
 
   @Test func theTimeBetweenActionsIsAdvancedOnlyWhileEffectsRun() async throws {

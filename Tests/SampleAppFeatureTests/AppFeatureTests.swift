@@ -46,9 +46,11 @@ import Testing
     await store.receive(\.login.loginResponse.success) {
       $0.account = .loggedOut(
         Login.State(email: "blob@example.com", password: "secret", isLoading: false))
+      // NB: the delegate action that follows was reduced when it arrived, before this receive,
+      // and shared state is one reference: its change shows, and is asserted, here.
+      $0.$currentUser.withLock { $0 = self.blob }
     }
     await store.receive(\.login.delegate.didLogin) {
-      $0.$currentUser.withLock { $0 = self.blob }
       $0.account = .loggedIn(Profile.State(user: self.blob))
       $0.activity = Activity.State(userID: 1)
       $0.selectedTab = .activity

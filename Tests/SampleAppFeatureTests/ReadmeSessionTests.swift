@@ -117,6 +117,7 @@ import Testing
     $0.account.modify(\.loggedOut) {
       $0.isLoading = false
     }
+    $0.$currentUser.withLock { $0 = User(id: 1, name: "Blob", email: "blob@example.com") }
   }
   await store.receive(\.login.delegate.didLogin, User(id: 1, name: "Blob", email: "blob@example.com")) {
     $0.selectedTab = .activity
@@ -137,7 +138,6 @@ import Testing
       filterQuery: "",
       filter: ""
     )
-    $0.$currentUser.withLock { $0 = User(id: 1, name: "Blob", email: "blob@example.com") }
   }
   await store.send(.activity(.onAppear)) {
     $0.activity?.isLoading = true

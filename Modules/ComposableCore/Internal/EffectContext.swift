@@ -140,3 +140,18 @@ final class CancellableHandle: Sendable {
     cancel?()
   }
 }
+
+/// Runs `body` outside any effect's context: what a test store does when it reduces, on a job an
+/// effect's send scheduled, the actions its effects sent.
+///
+/// NB: a job scheduled from inside an effect inherits the effect's task-locals; without this, a
+/// reducer cancelling the id of the effect that sent its action could cancel the job itself (see
+/// `EffectRuntime.cancel(id:)`).
+///
+/// ```swift
+/// withoutEffectContext { reduceArrivedActions() }
+/// ```
+package func withoutEffectContext<R>(_ body: () throws -> R) rethrows -> R {
+  guard EffectContext.current != nil else { return try body() }
+  return try EffectContext.$current.withValue(nil) { try body() }
+}

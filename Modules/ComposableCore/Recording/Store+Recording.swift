@@ -28,27 +28,20 @@ extension Store {
     withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in }
   ) {
     let core = makeRootStore(
-      initialState: initialState,
-      reducer: { RecordingReducer(base: reducer(), recording: recording) },
-      withDependencies: prepareDependencies, executor: nil
+      initialState: initialState, reducer: reducer, withDependencies: prepareDependencies,
+      executor: nil
     ) { reducer in
       { core, action, storage, started in
-        RootStore.reduce(action, into: &storage, reducer: reducer, core: core, started: &started)
+        var hook = RecordingReduceHook(live: LiveReduceHook(core: core), recording: recording)
+        ReduceLoop.run(
+          action, reducer: reducer, state: &storage.state, queue: &storage.queue, hook: &hook)
+        started.append(contentsOf: hook.live.started)
       }
     }
     recording.begin(initialState: core.state) { [weak core] in
       MainActor.assumeIsolated { core?.runningEffectCount ?? 0 }
     }
     _ = core.observe { [weak recording] _ in recording?.didProcess() }
-    self.init(
-      readState: { core.state },
-      sendAction: { action in
-        // NB: a send from inside the reducer is queued behind the action being processed, and
-        // is recorded as the effect-sent action it behaves as.
-        if !core.isSending.load(ordering: .relaxed) { recording.willSend() }
-        return core.send(action)
-      },
-      addObserver: { core.observe($0) },
-      countRunningEffects: { core.runningEffectCount })
+    self.init(root: core)
   }
 }

@@ -76,18 +76,27 @@ extension StoreRecording {
 
     var previousTime: Int?
     var effectsWereRunning = false
+    var advances: [String?] = []
     for step in steps {
       let time = Self.milliseconds(step.time)
       // NB: only a running effect can wait on the clock, so an interval without one is not
       // advanced: the test's clock lags, and every later sleep starts and ends that much
       // earlier, in the same order.
       if effectsWereRunning, let previousTime, time > previousTime {
-        lines.append(
+        advances.append(
           "  await clock.advance(by: \(Self.durationCode(milliseconds: time - previousTime)))")
+      } else {
+        advances.append(nil)
       }
       previousTime = time
       effectsWereRunning = step.runningEffectCount > 0
-      lines += try statement(for: step, writer: writer).map { indent($0, by: 1) }
+    }
+    let sides = Self.assertedSides(of: steps, advances: advances)
+    for (index, step) in steps.enumerated() {
+      if let advance = advances[index] { lines.append(advance) }
+      lines += try statement(for: step, sides: sides[index], writer: writer).map {
+        indent($0, by: 1)
+      }
     }
     if runningEffectCount > 0 {
       lines.append("  // The session ended with these effects still running.")
@@ -102,10 +111,45 @@ extension StoreRecording {
       + "\n"
   }
 
+  /// The states each step's assertion goes from and to, as a test store shows them.
+  ///
+  /// A test store reduces an action an effect sends when it arrives, so the actions received
+  /// one after another with no `send` or `advance` between them have all been reduced by the
+  /// first `receive`; and a shared value is one reference on every side: the first `receive`
+  /// sees the shared values as the last of them left them, and asserts their changes, and the
+  /// others see none.
+  private static func assertedSides(
+    of steps: [Step], advances: [String?]
+  ) -> [(before: SwiftCodeSnapshot, after: SwiftCodeSnapshot)] {
+    var sides = steps.map { ($0.before, $0.after) }
+    var start = 0
+    while start < steps.count {
+      guard steps[start].origin == .received else {
+        start += 1
+        continue
+      }
+      var end = start
+      while end + 1 < steps.count, steps[end + 1].origin == .received, advances[end + 1] == nil {
+        end += 1
+      }
+      let last = steps[end].after
+      sides[start].1 = steps[start].after.replacingSharedValues(with: last)
+      for index in stride(from: start + 1, through: end, by: 1) {
+        sides[index] = (
+          steps[index].before.replacingSharedValues(with: last),
+          steps[index].after.replacingSharedValues(with: last)
+        )
+      }
+      start = end + 1
+    }
+    return sides
+  }
+
   /// The `send` or `receive` of a step, with its assertion closure.
-  private func statement(for step: Step, writer: SwiftCodeWriter) throws(SwiftCodeError)
-    -> [String]
-  {
+  private func statement(
+    for step: Step, sides: (before: SwiftCodeSnapshot, after: SwiftCodeSnapshot),
+    writer: SwiftCodeWriter
+  ) throws(SwiftCodeError) -> [String] {
     let call: String
     switch step.origin {
     case .sent:
@@ -117,7 +161,7 @@ extension StoreRecording {
       }
       call = "await store.receive(\\.\(casePath.joined(separator: "."))\(value ?? ""))"
     }
-    let assignments = try writer.assignments(from: step.before, to: step.after)
+    let assignments = try writer.assignments(from: sides.before, to: sides.after)
     guard !assignments.isEmpty else { return [call] }
     return [call + " {"] + assignments.map { indent($0, by: 1) } + ["}"]
   }

@@ -69,7 +69,6 @@ public final class StoreRecording<State, Action: Sendable> {
   /// The time since the store was created, on the recording's clock.
   private var elapsed: () -> Duration
   private let makeElapsed: () -> () -> Duration
-  private var isSendPending = false
   private var pending: (origin: Step.Origin, action: Action)?
   private var countRunningEffects: (() -> Int)?
 
@@ -113,12 +112,9 @@ public final class StoreRecording<State, Action: Sendable> {
     self.elapsed = makeElapsed()
   }
 
-  /// The store's `send` was called: the next action reduced is a sent one.
-  func willSend() {
-    isSendPending = true
-  }
-
-  func willReduce(_ action: Action) {
+  /// The store is about to reduce an action: one sent to it (`store.send`), or one an effect
+  /// sent back (or a reducer, with `.send`, or code inside a reducer, re-entrantly).
+  func willReduce(_ action: Action, isSent: Bool) {
     // NB: an action that follows another in the same send (one sent back with `.send`) finds
     // the effects the previous one started already running: they count for the time between
     // the two, as they do once the send is over (``didProcess()``).
@@ -126,8 +122,7 @@ public final class StoreRecording<State, Action: Sendable> {
       steps[steps.count - 1].runningEffectCount = max(
         steps[steps.count - 1].runningEffectCount, runningEffectCount)
     }
-    pending = (isSendPending ? .sent : .received, action)
-    isSendPending = false
+    pending = (isSent ? .sent : .received, action)
   }
 
   func didReduce(state: State) {
@@ -149,15 +144,32 @@ public final class StoreRecording<State, Action: Sendable> {
   }
 }
 
-/// A reducer that records every action it reduces into a ``StoreRecording``.
-struct RecordingReducer<Base: Reducer>: Reducer where Base.Action: Sendable {
-  let base: Base
-  let recording: StoreRecording<Base.State, Base.Action>
+/// The recording store's hook into the reduce loop (see ``ReduceLoopHook``): a live store's,
+/// with the state snapshotted around the reducer for every action.
+@MainActor
+struct RecordingReduceHook<State, Action: Sendable>: ReduceLoopHook {
+  var live: LiveReduceHook<State, Action>
+  let recording: StoreRecording<State, Action>
 
-  func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
-    recording.willReduce(action)
-    let effect = base.reduce(into: &state, action: action)
+  mutating func reduce<R: Reducer<State, Action>>(
+    _ action: Action, into state: inout State, with reducer: R, isFirst: Bool
+  ) -> Effect<Action> {
+    // NB: the first action of a loop is a sent one, unless the store is delivering what its
+    // effects sent; every other is sent back.
+    let isSent = isFirst && !live.takeIsFromEffect()
+    recording.willReduce(action, isSent: isSent)
+    let effect = live.reduce(action, into: &state, with: reducer, isFirst: isFirst)
     recording.didReduce(state: state)
     return effect
+  }
+
+  func didReduce(enqueue: (Action) -> Void) {
+    live.didReduce(enqueue: enqueue)
+  }
+
+  mutating func startEffects(
+    _ effect: Effect<Action>, of action: Action, sendNow: (Action) -> Void
+  ) {
+    live.startEffects(effect, of: action, sendNow: sendNow)
   }
 }

@@ -66,6 +66,10 @@ final class RootStore<State, Action: Sendable>: StateProbeHost {
   /// Actions sent while a send was being processed, and whether there are any.
   @usableFromInline var reentrantActions: [Action] = []
   @usableFromInline let hasReentrantActions = Atomic(false)
+  /// Whether the next action processed is one an effect sent: set for each before it is
+  /// processed, and taken by a recording's hook, which tells those from the actions sent to the
+  /// store (an observer told after it may send one of those).
+  var isNextActionFromEffect = false
   // NB: `@exclusivity(unchecked)` is sound: it is only touched on the main actor, by `observe`
   // and cancellations (an append, a removal by id) and by `notifyObservers`, which copies it
   // before calling any observer; none of them runs other code during its access.
@@ -98,15 +102,14 @@ final class RootStore<State, Action: Sendable>: StateProbeHost {
     self.runtime = EffectRuntime(
       executor: executor, post: { action, _ in actionQueue.post(action) })
     actionDelivery.receive = { [weak self] actions in
-      guard let self, !actions.isEmpty else { return }
-      guard !isSending.load(ordering: .relaxed) else {
-        reentrantActions.append(contentsOf: actions)
-        hasReentrantActions.store(true, ordering: .relaxed)
-        return
-      }
+      guard let self, !actions.isEmpty, !queueIfSending(actions) else { return }
       // NB: each action an effect sent is a send of its own, as if the effect had waited for it:
       // its synchronous follow-ups are processed before the next action the effect sent.
-      for action in actions { _ = process(action) }
+      for action in actions {
+        isNextActionFromEffect = true
+        _ = process(action)
+        isNextActionFromEffect = false
+      }
     }
   }
 
@@ -122,14 +125,25 @@ final class RootStore<State, Action: Sendable>: StateProbeHost {
 
   @inlinable
   func send(_ action: Action) -> StoreTask {
+    // NB: only code running inside a reducer can send while a send is processed (through an
+    // escape hatch such as `MainActor.assumeIsolated`); the send in progress processes it in turn.
     guard !isSending.load(ordering: .relaxed) else {
-      // NB: only code running inside a reducer can send here (through an escape hatch such as
-      // `MainActor.assumeIsolated`); the send in progress processes it in turn.
-      reentrantActions.append(action)
-      hasReentrantActions.store(true, ordering: .relaxed)
+      _ = queueIfSending(CollectionOfOne(action))
       return StoreTask([])
     }
     return StoreTask(process(action))
+  }
+
+  /// Re-entrancy, in one place: while a send is processed, actions sent to the store (by code
+  /// inside a reducer, or delivered from effects) wait behind it, and the reduce loop takes them
+  /// after the reducer that was running (see `LiveReduceHook.didReduce(enqueue:)`). Returns
+  /// whether they were queued.
+  @usableFromInline
+  func queueIfSending(_ actions: some Collection<Action>) -> Bool {
+    guard isSending.load(ordering: .relaxed) else { return false }
+    reentrantActions.append(contentsOf: actions)
+    hasReentrantActions.store(true, ordering: .relaxed)
+    return true
   }
 
   /// Processes an action and every action it leads to, in order, with the store's dependencies,
@@ -172,31 +186,17 @@ final class RootStore<State, Action: Sendable>: StateProbeHost {
     bodyLoop = nil
   }
 
-  /// Runs the reducer for the action and those that follow it; `storage` is accessed once.
+  /// Runs the reducer for the action and those that follow it, through the kit's one reduce
+  /// loop (``ReduceLoop``) with a live store's hook; `storage` is accessed once.
   @inlinable
   static func reduce<R: Reducer<State, Action>>(
     _ action: Action, into storage: inout Storage, reducer: R, core: RootStore,
     started: inout [(id: Int, task: Task<Void, Never>)]
   ) {
-    var next: Action? = action
-    while let current = next {
-      next = nil
-      let effect = reducer.reduce(into: &storage.state, action: current)
-      if core.hasReentrantActions.load(ordering: .relaxed) {
-        // NB: sent while the reducer ran, so before what it returned.
-        storage.queue.append(contentsOf: core.takeReentrantActions())
-      }
-      switch effect.operation {
-      case .none:
-        break
-      case .send(let action):
-        // NB: with nothing queued, the action sent back is simply the next one.
-        if storage.queue.isEmpty { next = action } else { storage.queue.append(action) }
-      default:
-        core.runtime.run(effect, sendNow: { storage.queue.append($0) }, started: &started)
-      }
-      if next == nil, !storage.queue.isEmpty { next = storage.queue.removeFirst() }
-    }
+    var hook = LiveReduceHook(core: core)
+    ReduceLoop.run(
+      action, reducer: reducer, state: &storage.state, queue: &storage.queue, hook: &hook)
+    if !hook.started.isEmpty { started.append(contentsOf: hook.started) }
   }
 
   /// Tells every observer the state.

@@ -138,34 +138,10 @@ extension Store {
     identify: @escaping (State) -> ChildIdentity,
     embed: @escaping (ChildAction) -> Action
   ) -> Store<ChildState, ChildAction> {
-    let last = LastState(childState)
-    let readState = self.readState
-    let sendAction = self.sendAction
-    let addObserver = self.addObserver
-    return Store<ChildState, ChildAction>(
-      readState: {
-        let state = readState()
-        guard identify(state) == identity, let child = extract(state) else { return last.value }
-        last.value = child
-        return child
-      },
-      sendAction: { sendAction(embed($0)) },
-      addObserver: { onChange in
-        // NB: once the child is gone (or replaced), this store's state never changes again: the
-        // observation ends itself rather than being called after every action for ever.
-        let observation = LastState<StoreObservation?>(nil)
-        observation.value = addObserver { state in
-          guard identify(state) == identity, let child = extract(state) else {
-            observation.value?.cancel()
-            return
-          }
-          last.value = child
-          onChange(child)
-        }
-        return observation.value!
-      },
-      countRunningEffects: countRunningEffects
-    )
+    Store<ChildState, ChildAction>(
+      scoped: PresentedChildStoreCore(
+        parent: self, state: childState, identity: identity, extract: extract,
+        identify: identify, embed: embed))
   }
 }
 
@@ -219,5 +195,67 @@ final class LastState<Value> {
 
   init(_ value: Value) {
     self.value = value
+  }
+}
+
+/// What a store of a child that may go away reads and sends through (see
+/// ``Store/makeChild(state:identity:extract:identify:embed:)``): the child while it has the
+/// identity the store was made for, and the last state it read once the child is gone or replaced.
+final class PresentedChildStoreCore<
+  ParentState, ParentAction: Sendable, State, Action: Sendable
+>: ScopedStoreCore<State, Action> {
+  let parent: Store<ParentState, ParentAction>
+  let identity: ChildIdentity
+  let extract: (ParentState) -> State?
+  let identify: (ParentState) -> ChildIdentity
+  let embed: (Action) -> ParentAction
+  /// The child's state as last read; what the store shows once the child is gone.
+  let last: LastState<State>
+
+  init(
+    parent: Store<ParentState, ParentAction>, state: State, identity: ChildIdentity,
+    extract: @escaping (ParentState) -> State?,
+    identify: @escaping (ParentState) -> ChildIdentity,
+    embed: @escaping (Action) -> ParentAction
+  ) {
+    self.parent = parent
+    self.identity = identity
+    self.extract = extract
+    self.identify = identify
+    self.embed = embed
+    self.last = LastState(state)
+  }
+
+  override var state: State {
+    let state = parent.readState()
+    guard identify(state) == identity, let child = extract(state) else { return last.value }
+    last.value = child
+    return child
+  }
+
+  override func send(_ action: Action) -> StoreTask {
+    parent.send(embed(action))
+  }
+
+  override func addObserver(
+    _ onChange: @escaping @MainActor (State) -> Void
+  ) -> StoreObservation {
+    // NB: once the child is gone (or replaced), this store's state never changes again: the
+    // observation ends itself rather than being called after every action for ever.
+    let observation = LastState<StoreObservation?>(nil)
+    let (identity, extract, identify, last) = (identity, extract, identify, last)
+    observation.value = parent.addObserver { state in
+      guard identify(state) == identity, let child = extract(state) else {
+        observation.value?.cancel()
+        return
+      }
+      last.value = child
+      onChange(child)
+    }
+    return observation.value!
+  }
+
+  override var runningEffectCount: Int {
+    parent.runningEffectCount
   }
 }
