@@ -88,7 +88,9 @@ public final class SerialTaskExecutor: TaskExecutor, Sendable {
   ///
   /// With a `schedule`, the executor runs its jobs in the order the schedule picks rather than
   /// in arrival order (schedule exploration).
-  package init(label: String, sleepHost: any ClockSleepHost, schedule: JobSchedule? = nil) {
+  package init(
+    label: String, sleepHost: (any ClockSleepHost)?, schedule: JobSchedule? = nil
+  ) {
     self.queue = DispatchQueue(label: label)
     self.sleepHost = sleepHost
     self.schedule = schedule

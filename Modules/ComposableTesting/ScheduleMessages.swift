@@ -63,13 +63,19 @@ struct DeliveryDifference {
     let suffix = storeCount > 1 ? " (test store \(store + 1))" : ""
     switch kind {
     case .reordered(let delivered, let expected):
-      let before =
-        delivered.lineage == expected.lineage
-        ? "`\(expected.name)`"
-        : "\(log.effectName(lineage: expected.lineage)) delivered `\(expected.name)`"
+      guard delivered.lineage == expected.lineage else {
+        return """
+          \(log.effectName(lineage: delivered.lineage))\(suffix) delivered `\(delivered.name)` \
+          before \(log.effectName(lineage: expected.lineage)) delivered `\(expected.name)`
+          """
+      }
+      // NB: one step's effects delivering the same case are told apart by their payloads.
+      let (first, second) =
+        delivered.name == expected.name
+        ? (delivered.action, expected.action) : (delivered.name, expected.name)
       return """
-        \(log.effectName(lineage: delivered.lineage))\(suffix) delivered `\(delivered.name)` \
-        before \(before)
+        \(log.effectName(lineage: delivered.lineage))\(suffix) delivered `\(first)` before \
+        `\(second)`
         """
     case .extra(let delivered):
       return """
