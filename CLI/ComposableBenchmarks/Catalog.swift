@@ -14,6 +14,7 @@ package enum Catalog {
     TestStoreBenchmarks.step,
     TestStoreBenchmarks.receive,
     TestStoreBenchmarks.pingPong,
+    TestStoreBenchmarks.explore,
     DiffBenchmarks.tenThousand,
     DiffBenchmarks.scaling,
     DependencyBenchmarks.read,
