@@ -221,10 +221,10 @@ public final class TestClock: Clock, Sendable {
   /// Moves time forward to an instant, waking every sleeper due by then in deadline order.
   ///
   /// Sleepers with equal deadlines wake in the order they started sleeping, except on executors
-  /// that explore schedules (see ``JobSchedule``): those wake together, and their schedule picks
-  /// the order their work runs in. An instant before
-  /// ``now`` is reported as an issue and leaves the clock where it is. When the calling task is
-  /// cancelled, it stops after the sleeper it is waking and leaves the clock at its deadline.
+  /// that explore schedules (`withSchedules` in ComposableTesting): those wake together, and
+  /// their schedule picks the order their work runs in. An instant before ``now`` is reported as
+  /// an issue and leaves the clock where it is. When the calling task is cancelled, it stops
+  /// after the sleeper it is waking and leaves the clock at its deadline.
   ///
   /// ```swift
   /// await clock.advance(to: TestClock.Instant(offset: .seconds(10)))
