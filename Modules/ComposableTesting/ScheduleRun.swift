@@ -1,6 +1,7 @@
 import ComposableClocks
 import ComposableCustomDump
 import ComposableLocking
+import Synchronization
 
 /// One run of a test body under a schedule: the seed every test store created in it schedules
 /// its effects by (or arrival order, without one), and what their effects delivered.
@@ -14,10 +15,16 @@ final class ScheduleRun: Sendable {
   /// The seed of the run; `nil` for arrival order, the order a test store runs effects in by
   /// default.
   let seed: UInt64?
+  /// A number no other run in the process has: what keeps the values a run caches per test
+  /// (see ``IssueReportingBridge/currentTestKey``) from leaking into the next run.
+  let id: Int
   private let logs = Protected<[ScheduleLog]>([])
+
+  private static let nextID = Atomic(0)
 
   init(seed: UInt64?) {
     self.seed = seed
+    self.id = Self.nextID.add(1, ordering: .relaxed).newValue
   }
 
   /// A log for a test store created in the run, with the schedule its executor follows: each

@@ -58,6 +58,14 @@ struct SectionsFeature: Reducer {
       ])
   }
 
+  @Test func eachRunStartsWithFreshDependenciesAndSharedValues() async {
+    await withSchedules(5) {
+      @Shared(.inMemory("explored")) var count = 0
+      #expect(count == 0)
+      $count.withLock { $0 += 1 }
+    }
+  }
+
   @Test func aThrownErrorFailsTheRun() async {
     struct Failure: Error {}
     let issues = await knownIssues {
