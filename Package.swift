@@ -112,8 +112,8 @@ let cli: [Target] = [
   .target(
     name: "ComposableBenchmarks",
     dependencies: [
-      "ComposableCore", "ComposableDependencies", "ComposableIssueReporting", "ComposableSharing",
-      "ComposableTesting",
+      "ComposableClocks", "ComposableCore", "ComposableDependencies", "ComposableIssueReporting",
+      "ComposableSharing", "ComposableTesting",
     ],
     path: "CLI/ComposableBenchmarks"),
   .executableTarget(

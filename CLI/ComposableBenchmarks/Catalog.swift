@@ -16,6 +16,7 @@ package enum Catalog {
     TestStoreBenchmarks.step,
     TestStoreBenchmarks.receive,
     TestStoreBenchmarks.pingPong,
+    TestStoreBenchmarks.explore,
     DiffBenchmarks.tenThousand,
     DiffBenchmarks.scaling,
     DependencyBenchmarks.read,

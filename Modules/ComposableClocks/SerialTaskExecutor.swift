@@ -50,6 +50,10 @@ public final class SerialTaskExecutor: TaskExecutor, Sendable {
     var jobsRun = 0
     /// Whether its jobs are dropped rather than run (see ``abandon()``).
     var isAbandoned = false
+    /// How many ``withJobsHeld(_:)`` scopes are open: jobs wait for the last to close.
+    var holdCount = 0
+    /// Whether a drain is due once the holds close.
+    var isDrainHeld = false
   }
 
   private let queue: DispatchQueue
@@ -75,18 +79,28 @@ public final class SerialTaskExecutor: TaskExecutor, Sendable {
   public init(label: String = "composable.serial-executor") {
     self.queue = DispatchQueue(label: label)
     self.sleepHost = nil
+    self.schedule = nil
   }
 
   /// Creates an executor whose tasks' clock sleeps go through `sleepHost`: what a `TestStore`
   /// uses so that an endless loop on an immediate clock still lets the executor go idle between
   /// steps (see ``ClockSleepHost``).
-  package init(label: String, sleepHost: any ClockSleepHost) {
+  ///
+  /// With a `schedule`, the executor runs its jobs in the order the schedule picks rather than
+  /// in arrival order (schedule exploration).
+  package init(
+    label: String, sleepHost: (any ClockSleepHost)?, schedule: JobSchedule? = nil
+  ) {
     self.queue = DispatchQueue(label: label)
     self.sleepHost = sleepHost
+    self.schedule = schedule
   }
 
   /// Who steps the clock sleeps of this executor's tasks, if anyone.
   package let sleepHost: (any ClockSleepHost)?
+
+  /// The order the executor runs its jobs in, when not arrival order.
+  package let schedule: JobSchedule?
 
   /// Queues a job; the runtime calls this for every job of a task that prefers this executor.
   ///
@@ -101,10 +115,14 @@ public final class SerialTaskExecutor: TaskExecutor, Sendable {
   public func enqueue(_ job: consuming ExecutorJob) {
     let job = UnownedJob(job)
     let startDrain = state.withLock { state in
-      state.jobs.append(job)
+      if let schedule { schedule.append(job) } else { state.jobs.append(job) }
       guard !state.isDraining else { return false }
       state.isDraining = true
       isDrainingCopy.store(true, ordering: .releasing)
+      if state.holdCount > 0 {
+        state.isDrainHeld = true
+        return false
+      }
       return true
     }
     if startDrain {
@@ -182,6 +200,26 @@ public final class SerialTaskExecutor: TaskExecutor, Sendable {
     for waiter in waiters { waiter.resume(returning: false) }
   }
 
+  /// Runs `body`, then starts running the jobs it enqueued, all at once: for an explored
+  /// executor, so that its schedule chooses among all the jobs a batch of work makes ready (the
+  /// sleepers a clock wakes together, the effects a step starts) rather than among those that
+  /// happened to arrive before the executor's thread woke up. Without a schedule it only runs
+  /// `body`.
+  package func withJobsHeld<T>(_ body: () throws -> T) rethrows -> T {
+    guard schedule != nil else { return try body() }
+    state.withLock { $0.holdCount += 1 }
+    defer {
+      let startDrain = state.withLock { state -> Bool in
+        state.holdCount -= 1
+        guard state.holdCount == 0, state.isDrainHeld else { return false }
+        state.isDrainHeld = false
+        return true
+      }
+      if startDrain { queue.async { self.drain() } }
+    }
+    return try body()
+  }
+
   /// Starts a task that runs on this executor, with ``current`` bound to it.
   ///
   /// Everything nonisolated in the operation, and in its child tasks, runs on this executor, so
@@ -251,7 +289,9 @@ public final class SerialTaskExecutor: TaskExecutor, Sendable {
     while true {
       var gaveUp: [CheckedContinuation<Bool, Never>] = []
       let next = state.withLock { state -> Next in
-        if !state.isAbandoned, let job = state.jobs.popFirst() {
+        if !state.isAbandoned,
+          let job = schedule == nil ? state.jobs.popFirst() : schedule?.popNext()
+        {
           state.jobsRun &+= 1
           if state.jobsRun >= state.nearestLimit {
             // NB: the waiters whose limit is reached stop waiting; the others keep theirs.
@@ -263,7 +303,10 @@ public final class SerialTaskExecutor: TaskExecutor, Sendable {
           return .job(job)
         }
         // NB: an abandoned executor drops its jobs: their tasks never resume.
-        if state.isAbandoned { state.jobs = JobQueue() }
+        if state.isAbandoned {
+          state.jobs = JobQueue()
+          schedule?.removeAll()
+        }
         state.isDraining = false
         isDrainingCopy.store(false, ordering: .releasing)
         defer {

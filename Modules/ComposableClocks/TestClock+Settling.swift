@@ -23,6 +23,9 @@ extension TestClock {
     case waitForStartingSleeps
     /// Resume this sleeper: the clock is at its deadline.
     case wake(Sleeper)
+    /// Resume these sleepers, due at the same instant, at once: their executors explore
+    /// schedules (see ``JobSchedule``), which choose the order their work runs in.
+    case wakeTogether([Sleeper])
     /// Nothing is due by the target: the clock rests there.
     case done
   }
@@ -51,6 +54,9 @@ extension TestClock {
         if let deadline { state.now = max(state.now, deadline) }
         return .done
       }
+      if let together = Self.takeSleepersDueTogether(with: index, from: &state) {
+        return .wakeTogether(together)
+      }
       let sleeper = state.sleepers.remove(at: index)
       sleeper.executor?.sleepHost?.testClockSleepersChanged(by: -1)
       state.now = max(state.now, sleeper.deadline)
@@ -60,6 +66,42 @@ extension TestClock {
       }
       return .wake(sleeper)
     }
+  }
+
+  /// When the sleeper at `index` runs on an explored executor, removes it and every other sleeper
+  /// due at the same instant on an explored executor, in an order its schedule draws, and moves
+  /// the clock to their deadline; `nil`, changing nothing, when there is no such choice to make.
+  static func takeSleepersDueTogether(with index: Int, from state: inout State) -> [Sleeper]? {
+    let first = state.sleepers[index]
+    guard let schedule = first.executor?.schedule else { return nil }
+    let together = state.sleepers.filter {
+      $0.deadline == first.deadline && $0.executor?.schedule != nil
+    }
+    guard together.count > 1 else { return nil }
+    let ids = Set(together.map(\.id))
+    state.sleepers.removeAll { ids.contains($0.id) }
+    for sleeper in together { sleeper.executor?.sleepHost?.testClockSleepersChanged(by: -1) }
+    state.now = max(state.now, first.deadline)
+    return schedule.shuffled(together.sorted(by: wakesFirst))
+  }
+
+  /// Resumes sleepers due together with their executors' jobs held, so that each executor's
+  /// schedule chooses among all of their tasks, then lets them run up to their next suspensions.
+  func wake(together sleepers: [Sleeper], caller: Caller) async {
+    var executors: [SerialTaskExecutor] = []
+    for case let executor? in sleepers.map(\.executor)
+    where !executors.contains(where: { $0 === executor }) {
+      executors.append(executor)
+    }
+    func resume(holding index: Int) {
+      guard index < executors.count else {
+        for sleeper in sleepers { sleeper.continuation.resume() }
+        return
+      }
+      executors[index].withJobsHeld { resume(holding: index + 1) }
+    }
+    resume(holding: 0)
+    await settle(afterWaking: sleepers[0], caller: caller)
   }
 
   /// Lets work started just before a call reach its first suspension: turns on the caller's

@@ -220,9 +220,11 @@ public final class TestClock: Clock, Sendable {
 
   /// Moves time forward to an instant, waking every sleeper due by then in deadline order.
   ///
-  /// Sleepers with equal deadlines wake in the order they started sleeping. An instant before
-  /// ``now`` is reported as an issue and leaves the clock where it is. When the calling task is
-  /// cancelled, it stops after the sleeper it is waking and leaves the clock at its deadline.
+  /// Sleepers with equal deadlines wake in the order they started sleeping, except on executors
+  /// that explore schedules (`withSchedules` in ComposableTesting): those wake together, and
+  /// their schedule picks the order their work runs in. An instant before ``now`` is reported as
+  /// an issue and leaves the clock where it is. When the calling task is cancelled, it stops
+  /// after the sleeper it is waking and leaves the clock at its deadline.
   ///
   /// ```swift
   /// await clock.advance(to: TestClock.Instant(offset: .seconds(10)))
@@ -333,6 +335,9 @@ public final class TestClock: Clock, Sendable {
         sleeper.continuation.resume()
         woken += 1
         await settle(afterWaking: sleeper, caller: caller)
+      case .wakeTogether(let sleepers):
+        woken += sleepers.count
+        await wake(together: sleepers, caller: caller)
       case .done:
         return
       }
@@ -392,6 +397,9 @@ public final class TestClock: Clock, Sendable {
         sleeper.continuation.resume()
         await settle(afterWaking: sleeper, caller: caller)
         // A cancelled test stops here rather than wake sleepers without end.
+        if Task.isCancelled { return }
+      case .wakeTogether(let sleepers):
+        await wake(together: sleepers, caller: caller)
         if Task.isCancelled { return }
       case .done:
         return

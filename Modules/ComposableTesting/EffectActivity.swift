@@ -84,7 +84,8 @@ struct EffectActivity<Action: Sendable>: Sendable {
 
   /// Lets the effects sleeping on an `ImmediateClock` go on by one round.
   func releaseImmediateClockRound() {
-    sleeps.releaseParked()
+    // NB: under schedule exploration the executor's schedule chooses among all the tasks released.
+    executor.withJobsHeld { _ = sleeps.releaseParked() }
   }
 
   /// Stops running the effects for good: they are cancelled, and the executor drops their jobs.

@@ -47,22 +47,37 @@ public enum IssueReportingBridge: _TestFrameworkBridge {
   /// The running test's identity as ``currentTestID`` tells it, without describing the test case
   /// as text unless the test is parameterised: only then do its cases need telling apart, and
   /// describing one costs tens of microseconds.
+  ///
+  /// Each run of a schedule exploration counts as a test of its own, so that what one run caches
+  /// (default dependencies, in-memory shared values) does not leak into the next.
   public static var currentTestKey: (any Hashable & Sendable)? {
+    let run = ScheduleRun.current?.id
     if let test = Test.current {
       let testCase = Test.Case.current.flatMap {
         $0.isParameterized ? String(describing: $0) : nil
       }
-      return SwiftTestingKey(test: test.id, testCase: testCase)
+      return SwiftTestingKey(test: test.id, testCase: testCase, run: run)
     }
     guard !isSwiftTestingProcess else { return nil }
-    return XCTestBoundaries.shared.finishedCount
+    let finished = XCTestBoundaries.shared.finishedCount
+    guard let run else { return finished }
+    return XCTestRunKey(finishedCount: finished, run: run)
   }
 }
 
-/// A Swift Testing test, and the description of its case when it is parameterised.
+/// A Swift Testing test, the description of its case when it is parameterised, and the run of a
+/// schedule exploration it is in.
 private struct SwiftTestingKey: Hashable, Sendable {
   let test: Test.ID
   let testCase: String?
+  let run: Int?
+}
+
+/// An XCTest case, by the count of the cases finished before it, in a run of a schedule
+/// exploration.
+private struct XCTestRunKey: Hashable, Sendable {
+  let finishedCount: Int
+  let run: Int
 }
 
 /// Counts finished XCTest cases, so that values cached for one test are not seen by the next.

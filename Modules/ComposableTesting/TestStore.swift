@@ -114,6 +114,8 @@ public final class TestStore<State: Equatable, Action> {
   var stackElementIDBeforeStep: StackElementID = 0
   /// Set when the feature dismisses itself from its root (`@Dependency(\.dismiss)`).
   let dismissal = RootDismissal()
+  /// What the store's effects did, when it runs under schedule exploration (``withSchedules(_:startingAt:fileID:filePath:line:column:isolation:_:)``).
+  let scheduleLog: ScheduleLog?
 
   /// Whether the store's own root feature dismissed itself with `@Dependency(\.dismiss)`.
   ///
@@ -167,8 +169,11 @@ public final class TestStore<State: Equatable, Action> {
       (initialState(), reducer(), DependencyValues.current)
     }
     let sleeps = EffectSleeps()
-    let executor = SerialTaskExecutor(label: "composable.test-store", sleepHost: sleeps)
+    let scheduleLog = ScheduleRun.current?.makeLog()
+    let executor = SerialTaskExecutor(
+      label: "composable.test-store", sleepHost: sleeps, schedule: scheduleLog?.schedule)
     let received = ReceivedActions<Action>(sleeps: sleeps)
+    self.scheduleLog = scheduleLog
     self.currentState = state
     self.stateBeforeStep = state
     self.reducer = reducer
@@ -176,7 +181,14 @@ public final class TestStore<State: Equatable, Action> {
     self.currentDependencies = dependencies
     self.executor = executor
     self.received = received
-    self.runtime = EffectRuntime(executor: executor) { received.append($0.action, lineage: $1) }
+    if let scheduleLog {
+      self.runtime = EffectRuntime(executor: executor) {
+        scheduleLog.noteDelivery($0.action, lineage: $1)
+        received.append($0.action, lineage: $1)
+      }
+    } else {
+      self.runtime = EffectRuntime(executor: executor) { received.append($0.action, lineage: $1) }
+    }
     self.activity = EffectActivity(runtime: runtime, executor: executor, sleeps: sleeps)
     self.lastStep = StepLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     liveTestStoreCount.add(1, ordering: .releasing)
@@ -256,6 +268,7 @@ public final class TestStore<State: Equatable, Action> {
     lastLineage += 1
     let lineage = lastLineage
     lineageLocations[lineage] = location
+    scheduleLog?.noteSend(action, lineage: lineage)
     let step = process(action, lineage: lineage, location: location) { before, after, changed in
       self.checkState(
         before: before, after: after, updateStateToExpectedResult, location: location,

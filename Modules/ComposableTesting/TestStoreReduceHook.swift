@@ -79,9 +79,12 @@ struct TestStoreReduceHook<State: Equatable, Action>: ReduceLoopHook {
     let lineage = self.lineage
     SharedChangeTracker.$current.withValue(store.sharedChanges) {
       // NB: the effect's actions travel wrapped, so that an `Action` need not be `Sendable`.
-      store.runtime.run(
-        effect.map { SentAction(action: $0) }, lineage: lineage,
-        sendNow: { sendNow($0.action) }, started: &newlyStarted)
+      // Under schedule exploration the executor's schedule chooses among all the tasks started.
+      store.executor.withJobsHeld {
+        store.runtime.run(
+          effect.map { SentAction(action: $0) }, lineage: lineage,
+          sendNow: { sendNow($0.action) }, started: &newlyStarted)
+      }
     }
     for (id, _) in newlyStarted {
       store.effectOrigins[id] = EffectOrigin(id: id, action: describe(action), location: location)

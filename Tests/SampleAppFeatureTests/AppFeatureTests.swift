@@ -31,7 +31,7 @@ import Testing
   }
 
   /// The whole login flow, every step asserted.
-  @Test func login_exhaustive() async {
+  @Test(.exploringSchedules(100)) func login_exhaustive() async {
     let store = store()
     await store.send(.login(.binding(.set(\.email, "blob@example.com")))) {
       $0.account = .loggedOut(Login.State(email: "blob@example.com"))
@@ -58,7 +58,7 @@ import Testing
   }
 
   /// The seeds' integration test: only the tab switch is asserted.
-  @Test func login_switchesToActivity() async {
+  @Test(.exploringSchedules(100)) func login_switchesToActivity() async {
     let store = store()
     store.exhaustivity = .off
     await store.send(.login(.binding(.set(\.email, "blob@example.com"))))
@@ -87,7 +87,7 @@ import Testing
     #expect(notes.contains { $0.message.contains("+   currentUser: User(") })
   }
 
-  @Test func logout_returnsToLogin() async {
+  @Test(.exploringSchedules(100)) func logout_returnsToLogin() async {
     @Shared(.currentUser) var currentUser = blob
     let store = store()
     store.exhaustivity = .off
@@ -111,7 +111,7 @@ import Testing
     #expect(store.state.account == .loggedIn(Profile.State(user: blob)))
   }
 
-  @Test func openingAnItem_pushesItsScreen_andBackPopsIt() async {
+  @Test(.exploringSchedules(100)) func openingAnItem_pushesItsScreen_andBackPopsIt() async {
     let store = store(
       AppFeature.State(
         selectedTab: .activity, account: .loggedIn(Profile.State(user: blob)),
@@ -172,7 +172,7 @@ import Testing
     await store.send(.tabSelected(.settings)) { $0.selectedTab = .settings }
   }
 
-  @Test func logout_cancelsTheActivityTimer() async {
+  @Test(.exploringSchedules(100)) func logout_cancelsTheActivityTimer() async {
     @Shared(.currentUser) var currentUser = blob
     let clock = TestClock()
     let store = store()

@@ -203,3 +203,36 @@ struct BenchDashboard: Reducer {
     return .none
   }
 }
+
+/// A dashboard whose appearance loads a dozen panels at once, each after a second on its clock.
+struct BenchPanelsDashboard: Reducer {
+  static let panelCount = 12
+
+  struct State: Equatable, Sendable {
+    var loaded: [Int] = []
+  }
+
+  enum Action: Equatable, Sendable {
+    case onAppear
+    case panelLoaded(Int)
+  }
+
+  let clock: any Clock<Duration>
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .onAppear:
+      let clock = self.clock
+      return .merge(
+        (0..<Self.panelCount).map { panel in
+          .run { send in
+            try await clock.sleep(for: .seconds(1))
+            await send(.panelLoaded(panel))
+          }
+        })
+    case .panelLoaded(let panel):
+      state.loaded.append(panel)
+      return .none
+    }
+  }
+}

@@ -1,3 +1,4 @@
+import ComposableClocks
 import ComposableCore
 import ComposableIssueReporting
 import ComposableTesting
@@ -78,6 +79,39 @@ enum TestStoreBenchmarks {
       )
     }
     return context.result(comparison!, failure: describe(issues))
+  }
+
+  static let explore = Benchmark(
+    name: "teststore.explore",
+    summary: "200 schedules of a feature test whose step starts 12 effects on a TestClock",
+    target: .atMost(1_000, "ms")
+  ) { context in
+    var samples: [Double] = []
+    let issues = await withExpectedIssue(isIntermittent: true) {
+      for _ in 0..<3 {
+        let start = ContinuousClock.now
+        await withSchedules(200) { await dashboardTest() }
+        samples.append((ContinuousClock.now - start) / .milliseconds(1))
+      }
+    }
+    return context.result(
+      value: samples.sorted()[1], unit: "ms", failure: describe(issues),
+      note: "median of 3 explorations")
+  }
+
+  /// The feature test `teststore.explore` explores: one step starts twelve loads that finish at
+  /// the same instant, in an order each schedule picks.
+  static func dashboardTest() async {
+    let clock = TestClock()
+    let store = TestStore(initialState: BenchPanelsDashboard.State()) { BenchPanelsDashboard(clock: clock) }
+    store.exhaustivity = .off
+    await store.send(.onAppear)
+    await clock.advance(by: .seconds(1))
+    await store.finish()
+    await store.skipReceivedActions(strict: false)
+    if store.state.loaded.sorted() != Array(0..<BenchPanelsDashboard.panelCount) {
+      reportIssue("Expected every panel to load, got \(store.state.loaded)")
+    }
   }
 
   /// Why a run that should report nothing failed, or nil.
