@@ -25,10 +25,13 @@ public final class Store<State, Action: Sendable> {
   @usableFromInline let countRunningEffects: @MainActor () -> Int
   /// What this store's readers registered, and the child stores it made (see
   /// `Store+Observation.swift`); made on first use.
-  lazy var observation = ObservationStateRegistrar<State, Action>()
-  /// The root core, for a store made at the root: it compares what this store's readers read
-  /// after each send (see `ObservationStateRegistrar`).
+  lazy var observation = ObservationStateRegistrar<State, Action>(stateOffset: stateOffset)
+  /// The root core, for a store made at the root or scoped from it through stored properties:
+  /// it compares what this store's readers read after each send (see
+  /// `ObservationStateRegistrar`).
   @usableFromInline let stateProbeHost: (any StateProbeHost)?
+  /// Where this store's state lies in the root store's, when ``stateProbeHost`` is set.
+  @usableFromInline let stateOffset: Int
 
   /// Creates a store for a feature.
   ///
@@ -85,19 +88,23 @@ public final class Store<State, Action: Sendable> {
     self.addObserver = { core.observe($0) }
     self.countRunningEffects = { core.runningEffectCount }
     self.stateProbeHost = core
+    self.stateOffset = 0
   }
 
   init(
     readState: @escaping @MainActor () -> State,
     sendAction: @escaping @MainActor (Action) -> StoreTask,
     addObserver: @escaping @MainActor (@escaping @MainActor (State) -> Void) -> StoreObservation,
-    countRunningEffects: @escaping @MainActor () -> Int
+    countRunningEffects: @escaping @MainActor () -> Int,
+    stateProbeHost: (any StateProbeHost)? = nil,
+    stateOffset: Int = 0
   ) {
     self.readState = readState
     self.sendAction = sendAction
     self.addObserver = addObserver
     self.countRunningEffects = countRunningEffects
-    self.stateProbeHost = nil
+    self.stateProbeHost = stateProbeHost
+    self.stateOffset = stateOffset
   }
 
   /// How many effects of the whole store (the root's) are running: front ends use it to tell
@@ -162,11 +169,15 @@ public final class Store<State, Action: Sendable> {
     let readState = self.readState
     let sendAction = self.sendAction
     let addObserver = self.addObserver
+    // NB: a child at a fixed offset in this store's state has its readers compared by the root.
+    let offset = MemoryLayout<State>.offset(of: toChildState)
     let child = Store<ChildState, ChildAction>(
       readState: { readState()[keyPath: toChildState] },
       sendAction: { sendAction(embed($0)) },
       addObserver: { onChange in addObserver { onChange($0[keyPath: toChildState]) } },
-      countRunningEffects: countRunningEffects
+      countRunningEffects: countRunningEffects,
+      stateProbeHost: offset == nil ? nil : stateProbeHost,
+      stateOffset: stateOffset + (offset ?? 0)
     )
     observation.children[key] = child
     return child
