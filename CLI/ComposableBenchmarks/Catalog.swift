@@ -10,6 +10,7 @@ package enum Catalog {
     StoreBenchmarks.observe,
     StoreBenchmarks.observedUnchanged,
     StoreBenchmarks.observedTenFields,
+    StoreBenchmarks.observedChild,
     NavigationBenchmarks.presented,
     NavigationBenchmarks.stackElement,
     NavigationBenchmarks.pushPop,

@@ -249,3 +249,31 @@ extension CasePath where Value == Profile.Action {
     self.case(Value.binding) { if case .binding(let action) = $0 { action } else { nil } }
   }
 }
+
+/// A feature that holds a ``Board`` after other fields, so the board's stores lie at an offset.
+struct Shelf: Reducer {
+  struct State: Equatable {
+    var label = "Shelf"
+    var size = 3
+    var board = Board.State()
+  }
+
+  enum Action: Equatable, Sendable {
+    case board(Board.Action)
+    case relabeled(String)
+  }
+
+  var body: some Reducer<State, Action> {
+    Scope(state: \.board, action: \.board) { Board() }
+    Reduce { state, action in
+      if case .relabeled(let label) = action { state.label = label }
+      return .none
+    }
+  }
+}
+
+extension CasePath where Value == Shelf.Action {
+  var board: CasePath<Root, Board.Action> {
+    self.case(Value.board) { if case .board(let action) = $0 { action } else { nil } }
+  }
+}

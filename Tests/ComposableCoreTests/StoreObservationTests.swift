@@ -149,6 +149,23 @@ struct StoreObservationTests {
     #expect(child.title == "Groceries")
   }
 
+  @Test func grandchildAtAnOffset_isComparedWhereItLies() {
+    let shelf = Store(initialState: Shelf.State()) { Shelf() }
+    let board = shelf.scope(state: \.board, action: \.board)
+    let card = board.scope(state: \.child, action: \.child)
+    let (_, titleReader) = track { card.title }
+    let (_, countReader) = track { board.count }
+    shelf.send(.relabeled("Books"))
+    board.send(.nameChanged("Blob"))
+    card.send(.toggled)
+    #expect(titleReader.value == 0)
+    #expect(countReader.value == 0)
+    card.send(.titleChanged("Milk"))
+    board.send(.incrementButtonTapped)
+    #expect(titleReader.value == 1)
+    #expect(countReader.value == 1)
+  }
+
   @Test func childMutatedInPlace_invalidatesOnlyReadersOfTheChangedField() {
     let child = store.scope(state: \.child, action: \.child)
     let (_, titleReader) = track { child.title }

@@ -236,3 +236,25 @@ struct BenchPanelsDashboard: Reducer {
     }
   }
 }
+
+/// A screen that shows a ``BenchDashboard`` as a child: the child-store observation row reads the
+/// dashboard's fields through its scoped store.
+struct BenchBoard: Reducer {
+  struct State: Equatable, Sendable {
+    var dashboard = BenchDashboard.State()
+  }
+
+  enum Action: Equatable, Sendable {
+    case dashboard(BenchDashboard.Action)
+  }
+
+  var body: some Reducer<State, Action> {
+    Scope(state: \.dashboard, action: \.dashboard) { BenchDashboard() }
+  }
+}
+
+extension CasePath where Value == BenchBoard.Action {
+  var dashboard: CasePath<Root, BenchDashboard.Action> {
+    self.case(Value.dashboard) { if case .dashboard(let action) = $0 { action } else { nil } }
+  }
+}

@@ -148,6 +148,49 @@ enum StoreBenchmarks {
     }
   }
 
+  static let observedChild = Benchmark(
+    name: "store.observation.child",
+    summary:
+      "Store.send with 10 fields of a child store read by a view, none changed, vs no reader",
+    target: .ratioAtMost(2)
+  ) { context in
+    let plain = Store(initialState: BenchBoard.State()) { BenchBoard() }
+    let observed = Store(initialState: BenchBoard.State()) { BenchBoard() }
+    let dashboard = observed.scope(state: \.dashboard, action: \.dashboard)
+    let invalidations = Atomic(0)
+    withObservationTracking {
+      _ = dashboard.title
+      _ = dashboard.subtitle
+      _ = dashboard.isLoading
+      _ = dashboard.unread
+      _ = dashboard.user
+      _ = dashboard.email
+      _ = dashboard.score
+      _ = dashboard.tags
+      _ = dashboard.footer
+      _ = dashboard.selection
+    } onChange: {
+      invalidations.add(1, ordering: .relaxed)
+    }
+    let comparison = await context.sampler.compare(
+      baseline: { n in for _ in 0..<n { blackHole(plain.send(.dashboard(.incremented))) } },
+      subject: { n in for _ in 0..<n { blackHole(observed.send(.dashboard(.incremented))) } }
+    )
+    let untouched = invalidations.load(ordering: .relaxed) == 0
+    withObservationTracking {
+      _ = dashboard.count
+    } onChange: {
+      invalidations.add(1, ordering: .relaxed)
+    }
+    observed.send(.dashboard(.incremented))
+    let notified = invalidations.load(ordering: .relaxed) == 1
+    return context.result(
+      comparison,
+      failure: !untouched
+        ? "a send that changed no field read invalidated the reader"
+        : notified ? nil : "a send that changed a field read did not invalidate its reader")
+  }
+
   /// Times `.incremented` sent to a store whose fields `read` reads in an observation scope,
   /// against the same send to a store no one observes.
   private static func observationRow(

@@ -103,7 +103,9 @@ enum TestStoreBenchmarks {
   /// the same instant, in an order each schedule picks.
   static func dashboardTest() async {
     let clock = TestClock()
-    let store = TestStore(initialState: BenchPanelsDashboard.State()) { BenchPanelsDashboard(clock: clock) }
+    let store = TestStore(initialState: BenchPanelsDashboard.State()) {
+      BenchPanelsDashboard(clock: clock)
+    }
     store.exhaustivity = .off
     await store.send(.onAppear)
     await clock.advance(by: .seconds(1))

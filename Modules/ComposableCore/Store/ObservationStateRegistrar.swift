@@ -23,7 +23,7 @@ final class ObservationStateRegistrar<State, Action: Sendable> {
   /// The same values, in a list walked after every action.
   private var list: [ObservedValue<State>] = []
   /// Where each value of ``list`` lies in the state, to compare its bytes first.
-  let probe = StateProbe()
+  let probe: StateProbe
   /// The identity of a state that is `Identifiable`, read when the first value was tracked: a new
   /// identity changes every value read.
   private var identity: ObservedValue<State>?
@@ -34,7 +34,9 @@ final class ObservationStateRegistrar<State, Action: Sendable> {
   /// Child stores made by `scope`, by what they were scoped with.
   var children: [ChildKey: AnyObject] = [:]
 
-  init() {}
+  init(stateOffset: Int) {
+    probe = StateProbe(baseOffset: stateOffset)
+  }
 
   /// Registers a read of `keyPath`, whose value in the state read is `value`.
   func track<Value>(
@@ -80,12 +82,12 @@ final class ObservationStateRegistrar<State, Action: Sendable> {
       self.store = store
       probe.hasIdentity = identity != nil
       if let host = store.stateProbeHost {
-        // NB: a root store compares the bytes itself, in its send, without copying its state.
+        // NB: the root store compares the bytes itself, in its send, without copying its state.
         probe.onDifference = { [weak self, weak store] in
           guard let self, let store else { return }
           self.check(store.readState())
         }
-        host.stateProbe = probe
+        host.stateProbes.add(probe)
       }
     }
     tracked[observed.key] = observed
@@ -115,7 +117,7 @@ final class ObservationStateRegistrar<State, Action: Sendable> {
   private func unsubscribe() {
     subscription?.cancel()
     subscription = nil
-    store?.stateProbeHost?.stateProbe = nil
+    store?.stateProbeHost?.stateProbes.remove(probe)
     probe.onDifference = nil
     probe.hasIdentity = false
     identity = nil
@@ -168,7 +170,7 @@ final class ObservationStateRegistrar<State, Action: Sendable> {
   /// The index of the first value, from `start`, whose bytes in `state` are not the ones
   /// remembered, or the number of values.
   private func firstDifference(in state: State, from start: Int) -> Int {
-    withUnsafeBytes(of: state) { probe.firstDifference(in: $0, from: start) }
+    withUnsafeBytes(of: state) { probe.firstDifference(in: $0, at: 0, from: start) }
   }
 }
 

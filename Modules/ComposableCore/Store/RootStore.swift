@@ -78,14 +78,9 @@ final class RootStore<State, Action: Sendable>: StateProbeHost {
   }
   /// How many observers there are, readable without an exclusivity check.
   @usableFromInline let observerCount = Atomic(0)
-  /// What the root store's readers read, compared after each send (see
-  /// `ObservationStateRegistrar`); `nil` while nothing is read.
-  @usableFromInline var stateProbe: StateProbe? {
-    didSet { hasStateProbe.store(stateProbe != nil, ordering: .relaxed) }
-  }
-  /// Whether there is a ``stateProbe``, readable without an exclusivity check: a send that no
-  /// one observes pays for one load.
-  @usableFromInline let hasStateProbe = Atomic(false)
+  /// What the readers of the store and of its children read, compared after each send (see
+  /// `ObservationStateRegistrar`).
+  @usableFromInline let stateProbes = StateProbes()
   private var nextObserverID = 0
 
   init(
@@ -160,12 +155,11 @@ final class RootStore<State, Action: Sendable>: StateProbeHost {
       }
     }
     isSending.store(false, ordering: .relaxed)
-    // NB: the probe only compares bytes during the access to the state; what it reports runs
+    // NB: the probes only compare bytes during the access to the state; what they report runs
     // after the access ended, and may send.
-    if hasStateProbe.load(ordering: .relaxed), let stateProbe,
-      withUnsafeBytes(of: &storage.state, { stateProbe.mayDiffer(in: $0) })
-    {
-      stateProbe.onDifference?()
+    if !stateProbes.isEmpty.load(ordering: .relaxed) {
+      let differing = withUnsafeBytes(of: &storage.state) { stateProbes.differing(in: $0) }
+      for probe in differing { probe.onDifference?() }
     }
     if observerCount.load(ordering: .relaxed) > 0 { notifyObservers() }
     return started.isEmpty ? [] : started.map { $0.task }

@@ -1,8 +1,15 @@
+import Synchronization
+
 /// Where the values a store's readers read lie in its state, and their bytes: what a root store
 /// compares after each send, in its own code, specialized for its state.
+///
+/// A child store whose state lies at a fixed offset in the root's (scoped through stored
+/// properties) has its probe checked by the root too, at that offset.
 @usableFromInline
 @MainActor
 final class StateProbe {
+  /// Where the store's state lies in the root store's state.
+  @usableFromInline let baseOffset: Int
   /// The values, in the order of the registrar's list.
   @usableFromInline private(set) var probes: [ObservedBytes] = [] {
     didSet { comparesAlways = hasIdentity || probes.contains { $0.offset < 0 } }
@@ -16,7 +23,9 @@ final class StateProbe {
   /// Compares the values with `==` and reports those that changed: the registrar's `check`.
   @usableFromInline var onDifference: (() -> Void)?
 
-  init() {}
+  init(baseOffset: Int = 0) {
+    self.baseOffset = baseOffset
+  }
 
   func append(_ bytes: ObservedBytes) {
     probes.append(bytes)
@@ -34,32 +43,64 @@ final class StateProbe {
     probes.removeAll()
   }
 
-  /// Whether a value may have changed in `state`.
+  /// Whether a value may have changed in `root`, the root store's state.
   @inlinable
-  func mayDiffer(in state: UnsafeRawBufferPointer) -> Bool {
-    comparesAlways || firstDifference(in: state, from: 0) < probes.count
+  func mayDiffer(inRoot root: UnsafeRawBufferPointer) -> Bool {
+    comparesAlways || firstDifference(in: root, at: baseOffset, from: 0) < probes.count
   }
 
-  /// The index of the first value, from `start`, whose bytes in `state` are not the ones
-  /// remembered, or the number of values.
+  /// The index of the first value, from `start`, whose bytes in `state` (the store's state at
+  /// `base` in it) are not the ones remembered, or the number of values.
   @inlinable
-  func firstDifference(in state: UnsafeRawBufferPointer, from start: Int) -> Int {
+  func firstDifference(in state: UnsafeRawBufferPointer, at base: Int, from start: Int) -> Int {
     // NB: one read of the property, rather than one (and its exclusivity check) per value.
     let probes = self.probes
     var index = start
-    while index < probes.count, probes[index].isUnchanged(in: state) {
+    while index < probes.count, probes[index].isUnchanged(in: state, at: base) {
       index += 1
     }
     return index
   }
 }
 
-/// What holds the probe a root store checks after each send.
+/// The probes a root store checks after each send: its own readers' and those of child stores
+/// whose state lies at a fixed offset in its own.
+@usableFromInline
+@MainActor
+final class StateProbes {
+  @usableFromInline private(set) var probes: [StateProbe] = [] {
+    didSet { isEmpty.store(probes.isEmpty, ordering: .relaxed) }
+  }
+  /// Whether there are no probes, readable without an exclusivity check: a send that no one
+  /// observes pays for one load.
+  @usableFromInline let isEmpty = Atomic(true)
+
+  @usableFromInline init() {}
+
+  func add(_ probe: StateProbe) {
+    if !probes.contains(where: { $0 === probe }) { probes.append(probe) }
+  }
+
+  func remove(_ probe: StateProbe) {
+    probes.removeAll { $0 === probe }
+  }
+
+  /// The probes whose values may have changed in `root`, the root store's state.
+  @inlinable
+  func differing(in root: UnsafeRawBufferPointer) -> [StateProbe] {
+    let probes = self.probes
+    var differing: [StateProbe] = []
+    for probe in probes where probe.mayDiffer(inRoot: root) { differing.append(probe) }
+    return differing
+  }
+}
+
+/// What holds the probes a root store checks after each send: the root store's core.
 @usableFromInline
 @MainActor
 protocol StateProbeHost: AnyObject {
-  /// The probe of the root store's readers, or `nil`.
-  var stateProbe: StateProbe? { get set }
+  /// The probes of the readers of the root store and of its children at fixed offsets.
+  var stateProbes: StateProbes { get }
 }
 
 /// Where a remembered value lies in the state, and its bytes when it was remembered.
@@ -91,9 +132,9 @@ struct ObservedBytes {
   /// the root store compared them in its send). Equal bytes count as an equal value even for a
   /// `Double` holding NaN, which `==` would count as changed after every action.
   @inlinable
-  func isUnchanged(in state: UnsafeRawBufferPointer) -> Bool {
+  func isUnchanged(in state: UnsafeRawBufferPointer, at stateOffset: Int) -> Bool {
     guard offset >= 0, let bytes, let base = state.baseAddress else { return false }
-    let value = base + offset
+    let value = base + stateOffset + offset
     var index = 0
     while index + 8 <= size {
       if value.loadUnaligned(fromByteOffset: index, as: UInt64.self)

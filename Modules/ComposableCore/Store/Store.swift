@@ -33,11 +33,13 @@ public final class Store<State, Action: Sendable> {
   @usableFromInline let scoped: ScopedStoreCore<State, Action>?
   /// What this store's readers registered, and the child stores it made (see
   /// `Store+Observation.swift`); made on first use.
-  lazy var observation = ObservationStateRegistrar<State, Action>()
-
-  /// The root core, for a store made at the root: it compares what this store's readers read
-  /// after each send (see `ObservationStateRegistrar`).
-  var stateProbeHost: (any StateProbeHost)? { root }
+  lazy var observation = ObservationStateRegistrar<State, Action>(stateOffset: stateOffset)
+  /// The root core, for a store made at the root or scoped from it through stored properties:
+  /// it compares what this store's readers read after each send (see
+  /// `ObservationStateRegistrar`).
+  @usableFromInline let stateProbeHost: (any StateProbeHost)?
+  /// Where this store's state lies in the root store's, when ``stateProbeHost`` is set.
+  @usableFromInline let stateOffset: Int
 
   /// Creates a store for a feature.
   ///
@@ -98,13 +100,21 @@ public final class Store<State, Action: Sendable> {
     self.root = root
     self.unretainedRoot = Unmanaged.passUnretained(root)
     self.scoped = nil
+    self.stateProbeHost = root
+    self.stateOffset = 0
   }
 
-  /// A store of a part of another store.
-  init(scoped: ScopedStoreCore<State, Action>) {
+  /// A store of a part of another store; `stateProbeHost` and `stateOffset` say where its state
+  /// lies in the root's, when it lies at a fixed offset there.
+  init(
+    scoped: ScopedStoreCore<State, Action>, stateProbeHost: (any StateProbeHost)? = nil,
+    stateOffset: Int = 0
+  ) {
     self.root = nil
     self.unretainedRoot = nil
     self.scoped = scoped
+    self.stateProbeHost = stateProbeHost
+    self.stateOffset = stateOffset
   }
 
   /// How many effects of the whole store (the root's) are running: front ends use it to tell
@@ -177,9 +187,13 @@ public final class Store<State, Action: Sendable> {
   ) -> Store<ChildState, ChildAction> {
     let key = ChildKey.scope(toChildState, toChildAction)
     if let child = observation.children[key] as? Store<ChildState, ChildAction> { return child }
+    // NB: a child at a fixed offset in this store's state has its readers compared by the root.
+    let offset = MemoryLayout<State>.offset(of: toChildState)
     let child = Store<ChildState, ChildAction>(
       scoped: ChildStoreCore(
-        parent: self, toChildState: toChildState, toChildAction: toChildAction.casePath()))
+        parent: self, toChildState: toChildState, toChildAction: toChildAction.casePath()),
+      stateProbeHost: offset == nil ? nil : stateProbeHost,
+      stateOffset: stateOffset + (offset ?? 0))
     observation.children[key] = child
     return child
   }
