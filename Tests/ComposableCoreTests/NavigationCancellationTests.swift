@@ -153,6 +153,7 @@ struct SiblingRemover: Reducer {
   enum Action: Equatable, Sendable {
     case host(TimedHost.Action)
     case keepOnlyTopInANewStack
+    case popFromSecond
     case removeChildren
   }
 
@@ -166,6 +167,8 @@ struct SiblingRemover: Reducer {
         var path = StackState<Timed.State>()
         if let top = state.path.ids.last { path[id: top] = state.path[id: top] }
         state.path = path
+      case .popFromSecond:
+        state.path.pop(from: state.path.ids[1])
       case .removeChildren:
         state.child = nil
         state.path.popLast()
@@ -202,6 +205,33 @@ extension CasePath where Value == SiblingRemover.Action {
     // the exhaustive store fails on any tick.
     await store.send(.host(.own(.tick))) { $0.own.ticks = 1 }
     await clock.advance(by: .seconds(5))
+  }
+
+  @Test func elementsPoppedFromAnIDByASibling_haveTheirEffectsCancelledAtTheNextAction() async {
+    let clock = TestClock()
+    let store = TestStore(
+      initialState: TimedHost.State(
+        path: StackState([Timed.State(), Timed.State(), Timed.State()]))
+    ) {
+      SiblingRemover()
+    } withDependencies: {
+      $0.continuousClock = clock
+    }
+    for id in 0..<3 {
+      await store.send(
+        .host(.path(.element(id: StackElementID(generation: id), action: .startButtonTapped))))
+    }
+    await store.send(.popFromSecond) {
+      $0.path.removeLast(2)
+    }
+    // NB: the next action through the operators notices that elements 1 and 2 left and cancels
+    // their timers; element 0's timer goes on.
+    await store.send(.host(.own(.tick))) { $0.own.ticks = 1 }
+    await clock.advance(by: .seconds(1))
+    await store.receive(.host(.path(.element(id: 0, action: .tick)))) {
+      $0.path[id: 0]?.ticks = 1
+    }
+    await store.send(.host(.cancelTimersButtonTapped))
   }
 
   @Test func aStackReplacedByASibling_hasItsLeftElementsEffectsCancelledAtTheNextAction() async {

@@ -24,10 +24,12 @@ final class AppCLIProcess: Sendable {
   ///
   /// - Parameters:
   ///   - environment: Variables added to the test's own.
-  ///   - timeLimit: How long, in seconds, it may run before it is stopped.
+  ///   - timeLimit: How long, in seconds, it may run before it is stopped: far beyond what a
+  ///     correct session takes on a loaded machine (a second or two), since the tests' reads wait
+  ///     for the program, not for a clock.
   static func launch(
     _ arguments: [String], environment: [String: String] = [:], input: Any, output: Any,
-    errors: Any, timeLimit: Int = 30
+    errors: Any, timeLimit: Int = 120
   ) throws -> AppCLIProcess {
     let binary = EndToEndTests.productsDirectory.appending(path: "app-cli")
     try #require(

@@ -113,7 +113,7 @@ extension EndToEndTests {
     input.fileHandleForWriting.write(Data("email blob@example.com\n".utf8))
     var transcript = ""
     #expect(
-      readWithDeadline(from: output.fileHandleForReading.fileDescriptor, into: &transcript) {
+      readOutput(of: app, from: output.fileHandleForReading.fileDescriptor, into: &transcript) {
         $0.contains("Login: email blob@example.com")
       })
     // NB: the folder was there when the session started (so the option was accepted).
@@ -122,8 +122,9 @@ extension EndToEndTests {
     try input.fileHandleForWriting.close()
     var errorText = ""
     #expect(
-      readWithDeadline(
-        from: errors.fileHandleForReading.fileDescriptor, into: &errorText, stopsAtEnd: true
+      readOutput(
+        of: app, from: errors.fileHandleForReading.fileDescriptor, into: &errorText,
+        stopsAtEnd: true
       ) { _ in false })
     app.waitForExit()
 

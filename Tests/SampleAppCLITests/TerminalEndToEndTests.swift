@@ -16,6 +16,8 @@ import Testing
     let controller: Int32
     let device: Int32
     var transcript = ""
+    /// The program on this terminal, once launched.
+    var app: AppCLIProcess?
 
     init() throws {
       controller = PseudoTerminal.call("posix_openpt", O_RDWR | O_NOCTTY)
@@ -54,19 +56,31 @@ import Testing
       _ = bytes.withUnsafeBytes { write(controller, $0.baseAddress, $0.count) }
     }
 
-    /// Reads what the program writes until `condition` holds of all of it, for at most ten
-    /// seconds (a hung program fails the test instead of hanging it).
-    @discardableResult
-    func read(until condition: (String) -> Bool) -> Bool {
-      readWithDeadline(from: controller, into: &transcript, until: condition)
+    /// Reads what the program writes until `condition` holds of all of it, or the program has
+    /// ended (a hung program is stopped by its time limit); if `condition` never held, records
+    /// what the program wrote.
+    func read(
+      until condition: (String) -> Bool, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+      guard let app else {
+        Issue.record("No app-cli was launched.", sourceLocation: sourceLocation)
+        return
+      }
+      if !readOutput(of: app, from: controller, into: &transcript, until: condition) {
+        Issue.record(
+          "app-cli ended before it wrote what the test waited for. It wrote:\n\(transcript)",
+          sourceLocation: sourceLocation)
+      }
     }
 
     /// Starts `app-cli` in memory, without colours, on this terminal.
     func launchAppCLI() throws -> AppCLIProcess {
       let device = FileHandle(fileDescriptor: device, closeOnDealloc: false)
-      return try AppCLIProcess.launch(
+      let app = try AppCLIProcess.launch(
         ["--in-memory", "--latency", "0"], environment: ["NO_COLOR": "1"], input: device,
         output: device, errors: device)
+      self.app = app
+      return app
     }
 
     var localModes: tcflag_t {
@@ -82,14 +96,14 @@ import Testing
     #expect(modesBefore & tcflag_t(ICANON | ECHO) == tcflag_t(ICANON | ECHO))
     let app = try terminal.launchAppCLI()
 
-    #expect(terminal.read { $0.contains("Type 'help' for the commands.") })
+    terminal.read { $0.contains("Type 'help' for the commands.") }
     // The terminal's own line editing (cooked mode): a typo erased with Backspace.
     terminal.type("email blob@example.cox\u{7F}m\n")
-    #expect(terminal.read { $0.contains("Login: email blob@example.com, password (none)") })
+    terminal.read { $0.contains("Login: email blob@example.com, password (none)") }
     #expect(terminal.localModes == modesBefore)
     // Ctrl-D on an empty line ends the input, and the session.
     terminal.type("\u{04}")
-    #expect(terminal.read { _ in !app.process.isRunning })
+    terminal.read { _ in !app.process.isRunning }
     app.waitForExit()
     #expect(app.process.terminationStatus == 0)
     #expect(terminal.localModes == modesBefore)
