@@ -55,6 +55,47 @@ public struct ClockTimer<C: Clock>: AsyncSequence, Sendable where C.Duration == 
     ///
     /// - Returns: The instant the tick was scheduled for, or `nil` when the task is cancelled.
     public mutating func next() async -> C.Instant? {
+      guard let (next, deadline) = nextTick() else { return nil }
+      do {
+        try await clock.sleep(until: deadline, tolerance: nil)
+      } catch {
+        return nil
+      }
+      tick = next
+      return deadline
+    }
+
+    /// Sleeps until the next tick on the caller's actor, when the clock is a ``TestClock``, and
+    /// returns its scheduled instant, or `nil` once cancelled.
+    ///
+    /// `for await` calls this one: a timer iterated on an actor (a `@MainActor` test or model)
+    /// then begins each sleep on a test clock before the actor runs anything else, so the clock
+    /// sees every tick's sleep exactly. Other clocks sleep as in ``next()``.
+    ///
+    /// ```swift
+    /// for await tick in clock.timer(interval: .seconds(1)) { print(tick) }
+    /// ```
+    ///
+    /// - Parameter actor: The caller's actor, if any.
+    /// - Returns: The instant the tick was scheduled for, or `nil` when the task is cancelled.
+    public mutating func next(isolation actor: isolated (any Actor)?) async -> C.Instant? {
+      guard let (next, deadline) = nextTick() else { return nil }
+      do {
+        if let testClock = clock as? TestClock, let deadline = deadline as? TestClock.Instant {
+          try await testClock.sleep(until: deadline, isolation: actor)
+        } else {
+          try await clock.sleep(until: deadline, tolerance: nil)
+        }
+      } catch {
+        return nil
+      }
+      tick = next
+      return deadline
+    }
+
+    /// The number and instant of the next tick, skipping those more than an interval past, or
+    /// `nil` once the task is cancelled.
+    private func nextTick() -> (Int, C.Instant)? {
       guard !Task.isCancelled else { return nil }
       var next = tick + 1
       var deadline = start.advanced(by: interval * next)
@@ -64,13 +105,7 @@ public struct ClockTimer<C: Clock>: AsyncSequence, Sendable where C.Duration == 
         next += Int(clamping: behind)
         deadline = start.advanced(by: interval * next)
       }
-      do {
-        try await clock.sleep(until: deadline, tolerance: nil)
-      } catch {
-        return nil
-      }
-      tick = next
-      return deadline
+      return (next, deadline)
     }
   }
 

@@ -1,4 +1,5 @@
 import ComposableIssueReporting
+import ComposableLocking
 
 // How a call that moves a test clock lets the work around it run: before it looks for sleepers,
 // and after it wakes each one. Every wait is bounded, and reports what it waited for when it runs
@@ -120,16 +121,15 @@ extension TestClock {
   ///
   /// On a ``SerialTaskExecutor``, waiting for the executor to go idle is exact. Elsewhere, it
   /// waits for the sleeper's task to resume (a handshake: the task removes itself from
-  /// `resuming`), then for it to begin another sleep on this clock, giving up on that after a
-  /// fixed number of round trips through a background task: it may suspend on something else.
+  /// `resuming`). A sleeper on an actor holds that actor from then until its next suspension, so
+  /// a turn on the actor, taken after the handshake, comes after that suspension: exact too, and
+  /// a sleep it begins there is registered by then. When the sleeper has not slept again on this
+  /// clock (it may have handed work to another thread), the clock still gives other threads a
+  /// fixed number of round trips through a background task, as the reference library does.
   func settle(afterWaking sleeper: Sleeper, caller: Caller) async {
     if sleeper.executor == nil {
       let id = sleeper.id
-      if await waitUntil({ state.withLock { !$0.resuming.contains(id) } }) {
-        await Self.yieldToOtherThreads(until: {
-          state.withLock { $0.wokenTask?.sleptAgain ?? false }
-        })
-      } else {
+      guard await waitUntil({ state.withLock { !$0.resuming.contains(id) } }) else {
         state.withLock { _ = $0.resuming.remove(id) }
         caller.report(
           """
@@ -140,13 +140,45 @@ extension TestClock {
           other work keeps busy.
           """
         )
+        await settleExecutors(caller: caller)
+        return
       }
+      if let actor = sleeper.isolation, await !waitForTurn(on: actor) {
+        caller.report(
+          """
+          TestClock.\(caller.function) woke a sleep (deadline \(sleeper.deadline.offset)) on \
+          \(type(of: actor)), which did not run anything else for \(actorTurnTimeout), and went \
+          on without waiting for the sleep's task to suspend again.
+
+          The actor may be blocked, or kept busy by other work.
+          """
+        )
+      }
+      await Self.yieldToOtherThreads(until: {
+        state.withLock { $0.wokenTask?.sleptAgain ?? false }
+      })
     } else if state.withLock({ $0.hasUnmanagedSleepers }) {
       // NB: work on the executor may wake tasks elsewhere: give them a few turns too.
       for _ in 0..<Self.otherThreadsYields { await Task.yield() }
     }
     await settleExecutors(caller: caller)
   }
+
+  /// Takes a turn on `actor`: `true` once a job queued on it now has run, `false` when that does
+  /// not happen within the handshake timeout (the job still runs when the actor frees up).
+  func waitForTurn(on actor: any Actor) async -> Bool {
+    let hasRun = Protected(false)
+    let turn = Task {
+      await Self.takeTurn(on: actor)
+      hasRun.withLock { $0 = true }
+    }
+    let ran = await waitUntil(timeout: actorTurnTimeout) { hasRun.withLock { $0 } }
+    if !ran { turn.cancel() }
+    return ran
+  }
+
+  /// Does nothing, on `actor`: calling it queues a job there and returns when that job has run.
+  private static func takeTurn(on actor: isolated any Actor) {}
 
   /// Waits for sleeps that have begun to register; `false`, after reporting them, when that
   /// takes longer than the handshake timeout.
@@ -215,10 +247,10 @@ extension TestClock {
   }
 
   /// Waits until `condition` holds, letting other work run in between: `false` when it still
-  /// does not hold after the handshake timeout, in real time.
-  func waitUntil(_ condition: () -> Bool) async -> Bool {
+  /// does not hold after `timeout` (the handshake timeout unless given), in real time.
+  func waitUntil(timeout: Duration? = nil, _ condition: () -> Bool) async -> Bool {
     if condition() { return true }
-    let deadline = ContinuousClock.now.advanced(by: handshakeTimeout)
+    let deadline = ContinuousClock.now.advanced(by: timeout ?? handshakeTimeout)
     var rounds = 0
     while !condition() {
       if ContinuousClock.now >= deadline { return false }

@@ -10,15 +10,21 @@ import ComposableLocking
 ///
 /// What the clock guarantees:
 /// - A sleep that has begun (its task has entered `sleep`) before a call moves time is always
-///   seen by that call, whatever thread runs it.
-/// - A woken sleeper has always resumed before the next one wakes. On a ``SerialTaskExecutor``
-///   (a `TestStore`'s effects run on one) it has also run up to its next suspension, exactly.
-///   Elsewhere, when its next suspension is another sleep on this clock, that sleep is seen at
-///   once; otherwise the clock lets other threads run for a while (twenty round trips through a
-///   background task, as the reference library does) before going on.
-/// - A task started just before the call and not yet running gets the same round trips (and,
-///   from an actor, turns on that actor) to reach its sleep. That part is a best effort: start
-///   such work on a ``SerialTaskExecutor`` and wait for it to go idle to make it exact.
+///   seen by that call, whatever thread runs it. A sleep begun after the call has moved time past
+///   its deadline returns at once; one whose deadline the call has not reached waits for the next.
+/// - A sleep called on an actor (a `@MainActor` test or model) runs on that actor and has begun
+///   before the actor runs anything else. A call made on an actor first lets the tasks started
+///   just before it on that actor run (it turns on the actor; an actor runs its jobs in order).
+///   A plain `Task { … }` in a `@MainActor` test is therefore always seen, with no help from
+///   other threads.
+/// - A woken sleeper has always resumed before the next one wakes. On an actor, it has also run
+///   up to its next suspension: it holds the actor until then, and the clock takes a turn there
+///   after it. On a ``SerialTaskExecutor`` (a `TestStore`'s effects run on one), waiting for the
+///   executor to go idle is as exact.
+/// - Elsewhere (a task on the global executor, or work a sleeper hands to another thread), the
+///   clock lets other threads run for twenty round trips through a background task, as the
+///   reference library does. That part is a best effort: a task that has not begun its sleep
+///   cannot be waited for. Run such work on an actor or a ``SerialTaskExecutor``.
 /// - No wait is unbounded: one that runs out reports an issue naming what it waited for, and the
 ///   call goes on without it.
 ///
@@ -42,6 +48,9 @@ public final class TestClock: Clock, Sendable {
     var executor: SerialTaskExecutor?
     /// An identity of the sleeping task, to recognise it when it sleeps again after waking.
     var task: Int?
+    /// The actor the sleep was called on: the sleeper resumes there, and holds it until its next
+    /// suspension.
+    var isolation: (any Actor)?
   }
 
   struct State {
@@ -69,6 +78,8 @@ public final class TestClock: Clock, Sendable {
   let state = Protected(State())
   /// How long, in real time, a call waits for a sleep to register or a woken task to resume.
   let handshakeTimeout: Duration
+  /// How long, in real time, a call waits for the actor of a woken sleeper to run its next job.
+  let actorTurnTimeout: Duration
 
   /// Creates a test clock at zero.
   ///
@@ -80,12 +91,16 @@ public final class TestClock: Clock, Sendable {
   /// ```
   public init() {
     self.handshakeTimeout = .seconds(10)
+    self.actorTurnTimeout = .seconds(10)
   }
 
   /// Creates a test clock at zero that waits at most `handshakeTimeout`, in real time, for a
-  /// sleep that has begun to register or for a woken task to resume: tests of those reports.
-  package init(handshakeTimeout: Duration) {
+  /// sleep that has begun to register or for a woken task to resume, and at most
+  /// `actorTurnTimeout` (the same, unless given) for a woken sleeper's actor to run the clock's
+  /// next job there: tests of those reports.
+  package init(handshakeTimeout: Duration, actorTurnTimeout: Duration? = nil) {
     self.handshakeTimeout = handshakeTimeout
+    self.actorTurnTimeout = actorTurnTimeout ?? handshakeTimeout
   }
 
   /// The current instant: where the test last moved the clock to.
@@ -129,6 +144,9 @@ public final class TestClock: Clock, Sendable {
   /// swift-clocks does: code relies on it to let a newer request cancel an older one. Cancelling
   /// a sleeping task removes its sleeper and throws `CancellationError`.
   ///
+  /// Called on an actor (a `@MainActor` test or model, say), the sleep runs on that actor: it has
+  /// begun, and is seen by the clock, before the caller's job ends.
+  ///
   /// ```swift
   /// try await clock.sleep(until: clock.now.advanced(by: .seconds(1)))
   /// ```
@@ -136,7 +154,33 @@ public final class TestClock: Clock, Sendable {
   /// - Parameters:
   ///   - deadline: The instant to sleep until.
   ///   - tolerance: Ignored: test clocks wake sleepers exactly at their deadlines.
-  public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+  nonisolated(nonsending) public func sleep(
+    until deadline: Instant, tolerance: Duration? = nil
+  ) async throws {
+    try await sleep(until: deadline, isolation: #isolation)
+  }
+
+  /// Suspends for a duration from ``now``, until the test moves the clock that far.
+  ///
+  /// The same as `sleep(until: now.advanced(by: duration))`, read when the sleep begins, and, like
+  /// ``sleep(until:tolerance:)``, run on the caller's actor.
+  ///
+  /// ```swift
+  /// try await clock.sleep(for: .seconds(1))
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - duration: How long to sleep.
+  ///   - tolerance: Ignored: test clocks wake sleepers exactly at their deadlines.
+  nonisolated(nonsending) public func sleep(
+    for duration: Duration, tolerance: Duration? = nil
+  ) async throws {
+    try await sleep(until: now.advanced(by: duration), isolation: #isolation)
+  }
+
+  /// The sleep itself, on `isolation`: registering it takes no suspension, so a sleep called on an
+  /// actor is registered before the actor runs anything else.
+  package func sleep(until deadline: Instant, isolation: isolated (any Actor)?) async throws {
     let executor = SerialTaskExecutor.preferredByCurrentTask
     // NB: a hash of the task is enough to recognise it: a collision only skips a few yields.
     let task = withUnsafeCurrentTask { $0?.hashValue }
@@ -152,13 +196,15 @@ public final class TestClock: Clock, Sendable {
       try Task.checkCancellation()
       return
     }
-    // NB: the woken task runs this first when it resumes: the handshake `advance` waits for.
+    // NB: the woken task runs this first when it resumes (on its actor, if it has one): the
+    // handshake `advance` waits for.
     defer { state.withLock { _ = $0.resuming.remove(id) } }
     try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in
         register(
           Sleeper(
-            id: id, deadline: deadline, continuation: continuation, executor: executor, task: task)
+            id: id, deadline: deadline, continuation: continuation, executor: executor, task: task,
+            isolation: isolation)
         )
       }
     } onCancel: {

@@ -10,29 +10,17 @@ import XCTest
 /// and the timeout test, which runs only on Darwin in the reference (its message is compared in
 /// `TestClockTests.runGivesUpAfterItsTimeoutAndEndsTheSleeps`).
 ///
-/// NB: on the main actor, as most TCA tests are: each `Task { … }` then inherits it and runs to
-/// its sleep before the clock moves. Off any actor, a task started just before `advance` may not
-/// have begun its sleep when the clock moves (a sleep that has not begun cannot be waited for),
-/// and its `await task.value` then waits forever: under load, one run in about a hundred hung.
+/// NB: on the main actor, as most TCA tests are. Each `Task { … }` then inherits it, and a sleep
+/// on a test clock runs on the caller's actor: the clock sees every sleep of these tasks exactly,
+/// with no round trips through other threads (the guarantee `TestClock`'s documentation states).
+/// The reference runs this class off any actor, where its clock, and ours, can only give a task
+/// that has not begun its sleep a number of turns.
 @MainActor
 final class TestClockReferenceXCTests: XCTestCase {
   let clock = TestClock()
 
-  // NB: skipped until `TestClock` can see a sleep its task has not begun yet. Run two at a time on
-  // this 2-core machine, `testAdvanceWithReentrantUnitsOfWork` hung in about one run in thirty
-  // (its last sleeps were never woken, so `await task.value` waited forever), and `testAdvance`
-  // once saw its task unfinished: a suite that can hang would never land. Run them by hand with
-  // `COMPOSABLE_RACY_CLOCK_TESTS=1 swift test --filter TestClockReferenceXCTests`.
-  nonisolated override func setUp() async throws {
-    try await super.setUp()
-    if ProcessInfo.processInfo.environment["COMPOSABLE_RACY_CLOCK_TESTS"] == nil {
-      throw XCTSkip("The reference's clock tests race with a task that has not begun its sleep.")
-    }
-  }
-
   nonisolated override func tearDown() async throws {
     try await super.tearDown()
-    if ProcessInfo.processInfo.environment["COMPOSABLE_RACY_CLOCK_TESTS"] == nil { return }
     try await self.clock.checkSuspension()
   }
 
