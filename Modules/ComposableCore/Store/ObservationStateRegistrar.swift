@@ -206,11 +206,19 @@ extension Store {
 /// Runs the re-runs of ``observe(_:)`` that the changes a store reports schedule, once the store
 /// has reported them all.
 @MainActor
+@usableFromInline
 enum ObservationDrain {
   /// The `observe` closures to re-run when the report ends.
-  static var pending: [ObserveState] = []
+  static var pending: [ObserveState] = [] {
+    didSet { hasPending = !pending.isEmpty }
+  }
+  /// Whether ``pending`` has closures: what a send checks before it drains them.
+  @usableFromInline static var hasPending = false
   /// How many reports are in progress.
   private static var depth = 0
+
+  /// Whether a turn of the main actor is scheduled to run what is pending.
+  private static var isDrainScheduled = false
 
   /// Runs `report` (which calls registrars' `willSet`/`didSet`), then the re-runs it scheduled.
   static func notify(_ report: () -> Void) {
@@ -218,6 +226,29 @@ enum ObservationDrain {
     ObservationReport.$isReporting.withValue(true, operation: report)
     depth -= 1
     guard depth == 0 else { return }
+    drain()
+  }
+
+  /// Schedules the re-run of `state`, invalidated on the main actor outside a report: the next
+  /// report runs it, and a turn of the main actor runs it if no report comes first.
+  static func schedule(_ state: ObserveState) {
+    pending.append(state)
+    guard !isDrainScheduled else { return }
+    isDrainScheduled = true
+    Task { @MainActor in
+      isDrainScheduled = false
+      if depth == 0 { drain() }
+    }
+  }
+
+  /// Runs the pending re-runs at the end of a store's send, unless a report is in progress.
+  @usableFromInline
+  static func drainAfterSend() {
+    if depth == 0 { drain() }
+  }
+
+  /// Runs the pending re-runs, and those they lead to.
+  private static func drain() {
     while !pending.isEmpty {
       let runs = pending
       pending = []

@@ -1,3 +1,4 @@
+import Foundation
 import Observation
 import Synchronization
 
@@ -129,6 +130,11 @@ final class ObserveState: Sendable {
       if ObservationReport.isReporting {
         // NB: a store reports its changes on the main actor, synchronously: this is there.
         MainActor.assumeIsolated { ObservationDrain.pending.append(self) }
+      } else if Thread.isMainThread {
+        // NB: a change made on the main actor outside a store's report, such as a `@Shared`
+        // value a reducer mutates: the run waits for the report that ends the store's send, if
+        // one comes, and otherwise for the next turn of the main actor.
+        MainActor.assumeIsolated { ObservationDrain.schedule(self) }
       } else {
         Task { @MainActor in self.run() }
       }

@@ -162,6 +162,9 @@ final class RootStore<State, Action: Sendable>: StateProbeHost {
       for probe in differing { probe.onDifference?() }
     }
     if observerCount.load(ordering: .relaxed) > 0 { notifyObservers() }
+    // NB: `observe { }` closures invalidated during the send by something other than this store
+    // (a `@Shared` value the reducer mutated) re-run now, before the send returns.
+    if ObservationDrain.hasPending { ObservationDrain.drainAfterSend() }
     return started.isEmpty ? [] : started.map { $0.task }
   }
 
