@@ -83,8 +83,12 @@ final class ObservationStateRegistrar<State, Action: Sendable> {
       probe.hasIdentity = identity != nil
       if let host = store.stateProbeHost {
         // NB: the root store compares the bytes itself, in its send, without copying its state.
-        probe.onDifference = { [weak self, weak store] in
-          guard let self, let store else { return }
+        // Once this table or its store is gone, the probe leaves the root at its next difference.
+        probe.onDifference = { [weak self, weak store, weak host, unowned probe] in
+          guard let self, let store else {
+            host?.stateProbes.remove(probe)
+            return
+          }
           self.check(store.readState())
         }
         host.stateProbes.add(probe)
@@ -92,7 +96,7 @@ final class ObservationStateRegistrar<State, Action: Sendable> {
     }
     tracked[observed.key] = observed
     list.append(observed)
-    probe.append(observed.bytes)
+    probe.append(observed.bytes, owner: observed)
   }
 
   /// Compares the values remembered with the state now, if the child store's observation ended
