@@ -101,4 +101,20 @@ struct StoreReleaseTests {
     #expect(weakRoot == nil)
     #expect(weakCard == nil)
   }
+
+  @Test func releasedRootStore_withAReadChildOfAnEnumDestination_isDeallocated() {
+    weak var weakStore: Store<Board.State, Board.Action>?
+    weak var weakCard: Store<Card.State, Card.Action>?
+    do {
+      let store = Store(initialState: Board.State()) { Board() }
+      weakStore = store
+      store.send(.setDestination(.card(Card.State(id: 1))))
+      let destination = store.scope(state: \.destination, action: \.destination)
+      let card = destination?.scope(state: \.card, action: \.card)
+      weakCard = card
+      _ = track { card?.title }
+    }
+    #expect(weakStore == nil)
+    #expect(weakCard == nil)
+  }
 }

@@ -114,7 +114,18 @@ final class ObservationStateRegistrar<State, Action: Sendable> {
   /// Subscribes a child store's values to the root store's actions, if they are not.
   private func subscribe(_ store: Store<State, Action>) {
     guard store.stateProbeHost == nil, subscription == nil, !list.isEmpty else { return }
-    subscription = store.addObserver { [self] state in check(state) }
+    // NB: the root holds its observers, and this table holds child stores, which hold the
+    // root's core: a strong reference here would keep the root alive for ever. Once this table
+    // is gone, the observation ends itself at the next action.
+    let observation = LastState<StoreObservation?>(nil)
+    observation.value = store.addObserver { [weak self] state in
+      guard let self else {
+        observation.value?.cancel()
+        return
+      }
+      check(state)
+    }
+    subscription = observation.value
   }
 
   /// Stops comparing: nothing is tracked.
