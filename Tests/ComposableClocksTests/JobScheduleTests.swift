@@ -132,7 +132,10 @@ struct JobScheduleTests {
   @Test func withoutAScheduleJobsRunInArrivalOrder() async {
     let executor = SerialTaskExecutor(label: "fifo", sleepHost: nil)
     let log = Mutex<[String]>([])
-    executor.withJobsHeld {
+    // NB: started from a job of the executor, so that the three first jobs are queued before any
+    // runs (`withJobsHeld` holds nothing without a schedule: the executor's thread could run
+    // task 0 twice before task 1 arrived).
+    await executor.task {
       for task in 0..<3 {
         executor.task {
           for step in 0..<2 {
@@ -141,7 +144,7 @@ struct JobScheduleTests {
           }
         }
       }
-    }
+    }.value
     await executor.waitUntilIdle()
     #expect(log.withLock { $0 } == ["0.0", "1.0", "2.0", "0.1", "1.1", "2.1"])
   }
