@@ -83,8 +83,12 @@ final class ObservationStateRegistrar<State, Action: Sendable> {
       probe.hasIdentity = identity != nil
       if let host = store.stateProbeHost {
         // NB: the root store compares the bytes itself, in its send, without copying its state.
-        probe.onDifference = { [weak self, weak store] in
-          guard let self, let store else { return }
+        // Once this table or its store is gone, the probe leaves the root at its next difference.
+        probe.onDifference = { [weak self, weak store, weak host, unowned probe] in
+          guard let self, let store else {
+            host?.stateProbes.remove(probe)
+            return
+          }
           self.check(store.readState())
         }
         host.stateProbes.add(probe)
@@ -92,7 +96,7 @@ final class ObservationStateRegistrar<State, Action: Sendable> {
     }
     tracked[observed.key] = observed
     list.append(observed)
-    probe.append(observed.bytes)
+    probe.append(observed.bytes, owner: observed)
   }
 
   /// Compares the values remembered with the state now, if the child store's observation ended
@@ -110,7 +114,18 @@ final class ObservationStateRegistrar<State, Action: Sendable> {
   /// Subscribes a child store's values to the root store's actions, if they are not.
   private func subscribe(_ store: Store<State, Action>) {
     guard store.stateProbeHost == nil, subscription == nil, !list.isEmpty else { return }
-    subscription = store.addObserver { [self] state in check(state) }
+    // NB: the root holds its observers, and this table holds child stores, which hold the
+    // root's core: a strong reference here would keep the root alive for ever. Once this table
+    // is gone, the observation ends itself at the next action.
+    let observation = LastState<StoreObservation?>(nil)
+    observation.value = store.addObserver { [weak self] state in
+      guard let self else {
+        observation.value?.cancel()
+        return
+      }
+      check(state)
+    }
+    subscription = observation.value
   }
 
   /// Stops comparing: nothing is tracked.

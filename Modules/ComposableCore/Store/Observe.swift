@@ -109,23 +109,30 @@ public final class ObserveToken: Sendable, Hashable {
   }
 }
 
-/// The closure of an ``observe(_:)`` and whether it was cancelled.
+/// The closure of an ``observe(_:)``, until it is cancelled.
+///
+/// NB: cancelling drops the closure: what it captured (often the store it reads) is freed at
+/// once, though the registrars it read from keep this object until their next change.
 final class ObserveState: Sendable {
-  private let apply: @MainActor () -> Void
-  private let isCancelled = Atomic(false)
+  private let apply: Mutex<(@MainActor () -> Void)?>
 
   init(_ apply: @escaping @MainActor () -> Void) {
-    self.apply = apply
+    self.apply = Mutex(apply)
   }
 
   func cancel() {
-    isCancelled.store(true, ordering: .relaxed)
+    // NB: the closure is released after the lock is, so no code it owns runs under the lock.
+    let apply = self.apply.withLock { apply in
+      defer { apply = nil }
+      return apply
+    }
+    _ = apply
   }
 
   /// Runs the closure, tracking what it reads; a change schedules the next run.
   @MainActor
   func run() {
-    guard !isCancelled.load(ordering: .relaxed) else { return }
+    guard let apply = apply.withLock({ $0 }) else { return }
     withObservationTracking(apply) { [self] in
       if ObservationReport.isReporting {
         // NB: a store reports its changes on the main actor, synchronously: this is there.

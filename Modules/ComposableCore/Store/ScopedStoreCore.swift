@@ -26,12 +26,54 @@ class ScopedStoreCore<State, Action: Sendable> {
   }
 }
 
+/// What a child store reads and sends through in its parent: the parent's core (its root or its
+/// scoped core), never the parent `Store` itself.
+///
+/// NB: a parent store caches its child stores (so that a view keeps its identity); a child that
+/// held the parent store would make a cycle, and a released root store, its state and its effects
+/// would never be freed. As in the reference, a child holds what its parent runs on, so a child
+/// store outlives a root store released before it, and the root's cache goes with the root.
+@MainActor
+struct StoreParent<State, Action: Sendable> {
+  let root: RootStore<State, Action>?
+  let scoped: ScopedStoreCore<State, Action>?
+
+  init(_ store: Store<State, Action>) {
+    self.root = store.root
+    self.scoped = store.scoped
+  }
+
+  /// The parent's state, read without registering it with an observer.
+  func readState() -> State {
+    if let root { return root.state }
+    return scoped.unsafelyUnwrapped.state
+  }
+
+  /// Sends a parent action.
+  func send(_ action: Action) -> StoreTask {
+    if let root { return root.send(action) }
+    return scoped.unsafelyUnwrapped.send(action)
+  }
+
+  /// Calls `onChange` after every action the root processes, until the observation is cancelled.
+  func addObserver(_ onChange: @escaping @MainActor (State) -> Void) -> StoreObservation {
+    if let root { return root.observe(onChange) }
+    return scoped.unsafelyUnwrapped.addObserver(onChange)
+  }
+
+  /// How many effects of the root store are running.
+  var runningEffectCount: Int {
+    if let root { return root.runningEffectCount }
+    return scoped.unsafelyUnwrapped.runningEffectCount
+  }
+}
+
 /// A child store's view of its parent: the child's state at a key path of the parent's, and its
 /// actions as a case of the parent's.
 final class ChildStoreCore<ParentState, ParentAction: Sendable, State, Action: Sendable>:
   ScopedStoreCore<State, Action>
 {
-  let parent: Store<ParentState, ParentAction>
+  let parent: StoreParent<ParentState, ParentAction>
   let toChildState: KeyPath<ParentState, State>
   let toChildAction: CasePath<ParentAction, Action>
 
@@ -39,7 +81,7 @@ final class ChildStoreCore<ParentState, ParentAction: Sendable, State, Action: S
     parent: Store<ParentState, ParentAction>, toChildState: KeyPath<ParentState, State>,
     toChildAction: CasePath<ParentAction, Action>
   ) {
-    self.parent = parent
+    self.parent = StoreParent(parent)
     self.toChildState = toChildState
     self.toChildAction = toChildAction
   }

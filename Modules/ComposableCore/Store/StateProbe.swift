@@ -22,17 +22,25 @@ final class StateProbe {
   @usableFromInline private(set) var comparesAlways = false
   /// Compares the values with `==` and reports those that changed: the registrar's `check`.
   @usableFromInline var onDifference: (() -> Void)?
+  /// What keeps the bytes of each value of ``probes`` alive: the remembered values.
+  ///
+  /// NB: the root store holds this probe, and may outlive the store whose readers it serves (a
+  /// child store released before its root, or a root store released while a child store still
+  /// runs on its core): the bytes compared must live as long as the probe, not as the registrar.
+  private var owners: [AnyObject] = []
 
   init(baseOffset: Int = 0) {
     self.baseOffset = baseOffset
   }
 
-  func append(_ bytes: ObservedBytes) {
+  func append(_ bytes: ObservedBytes, owner: AnyObject) {
     probes.append(bytes)
+    owners.append(owner)
   }
 
   func remove(at index: Int) {
     probes.remove(at: index)
+    owners.remove(at: index)
   }
 
   func replace(at index: Int, with bytes: ObservedBytes) {
@@ -41,6 +49,7 @@ final class StateProbe {
 
   func removeAll() {
     probes.removeAll()
+    owners.removeAll()
   }
 
   /// Whether a value may have changed in `root`, the root store's state.

@@ -204,7 +204,7 @@ final class LastState<Value> {
 final class PresentedChildStoreCore<
   ParentState, ParentAction: Sendable, State, Action: Sendable
 >: ScopedStoreCore<State, Action> {
-  let parent: Store<ParentState, ParentAction>
+  let parent: StoreParent<ParentState, ParentAction>
   let identity: ChildIdentity
   let extract: (ParentState) -> State?
   let identify: (ParentState) -> ChildIdentity
@@ -218,7 +218,7 @@ final class PresentedChildStoreCore<
     identify: @escaping (ParentState) -> ChildIdentity,
     embed: @escaping (Action) -> ParentAction
   ) {
-    self.parent = parent
+    self.parent = StoreParent(parent)
     self.identity = identity
     self.extract = extract
     self.identify = identify
