@@ -19,6 +19,11 @@ package final class EffectRuntime<Action: Sendable>: Sendable {
     /// The lineage of each running task: the step that started it, directly or through actions
     /// its effects sent (see ``EffectRuntime/run(_:lineage:sendNow:started:)``).
     var lineages: [Int: Int] = [:]
+    /// How many tasks started for the executor have not begun running on it yet.
+    ///
+    /// NB: a task that prefers an executor reaches it through the global concurrent executor:
+    /// right after `Task(executorPreference:)` the executor may still be idle.
+    var starting = 0
     /// Who waits for the tasks started on the executor to begin running there.
     var startWaiters: [CheckedContinuation<Void, Never>] = []
   }
@@ -26,13 +31,6 @@ package final class EffectRuntime<Action: Sendable>: Sendable {
   package let executor: SerialTaskExecutor?
   private let post: @Sendable (Action, Int) -> Void
   private let registry = Protected(Registry())
-  /// How many tasks started for the executor have not begun running on it yet.
-  ///
-  /// NB: a task that prefers an executor reaches it through the global concurrent executor: right
-  /// after `Task(executorPreference:)` the executor may still be idle. Changed under the registry's
-  /// lock; read without it by ``hasStartingTasks``.
-  private let startingCount = Atomic(0)
-
   /// How many branches of effect work may still make progress: one per running task, except a
   /// task that only waits for tasks of its own (a merge inside a concatenation, a cancellable
   /// part), which hands its branch to them while it waits.
@@ -76,14 +74,14 @@ package final class EffectRuntime<Action: Sendable>: Sendable {
   /// Whether a task started for the executor has not begun running on it yet, so that the
   /// executor being idle does not yet mean the effects have run up to a suspension.
   package var hasStartingTasks: Bool {
-    startingCount.load(ordering: .acquiring) > 0
+    registry.withLock { $0.starting > 0 }
   }
 
   /// Waits until every task started for the executor has begun running on it.
   package func waitUntilStarted() async {
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
       let isStarted = registry.withLock { registry -> Bool in
-        guard startingCount.load(ordering: .relaxed) > 0 else { return true }
+        guard registry.starting > 0 else { return true }
         registry.startWaiters.append(continuation)
         return false
       }
@@ -94,7 +92,8 @@ package final class EffectRuntime<Action: Sendable>: Sendable {
   /// Notes that a task started for the executor runs on it.
   private func didStart() {
     let waiters = registry.withLock { registry -> [CheckedContinuation<Void, Never>] in
-      guard startingCount.subtract(1, ordering: .releasing).newValue == 0 else { return [] }
+      registry.starting -= 1
+      guard registry.starting == 0 else { return [] }
       defer { registry.startWaiters = [] }
       return registry.startWaiters
     }
@@ -171,7 +170,7 @@ package final class EffectRuntime<Action: Sendable>: Sendable {
       for cancellationID in cancellationIDs {
         registry.cancellables[cancellationID, default: []].insert(registry.nextID)
       }
-      if executor != nil { startingCount.add(1, ordering: .relaxed) }
+      if executor != nil { registry.starting += 1 }
       registry.lineages[registry.nextID] = lineage
       return registry.nextID
     }
