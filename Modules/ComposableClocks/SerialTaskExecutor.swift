@@ -59,14 +59,6 @@ public final class SerialTaskExecutor: TaskExecutor, Sendable {
   private let queue: DispatchQueue
 
   private let state = Protected(State())
-  /// A copy of `state.isDraining`, written under the lock whenever it changes, so ``isIdle`` can
-  /// read it without taking the lock.
-  ///
-  /// NB: a test store asks ``isIdle`` at every step; the lock cost a tenth of a step. Both writes
-  /// happen under the lock, in the order of the changes they copy, and the release/acquire pair
-  /// makes everything the drain did before going idle visible to a reader that sees it idle.
-  private let isDrainingCopy = Atomic(false)
-
   /// Creates an executor backed by a private serial dispatch queue.
   ///
   /// The label names the queue in debuggers and crash reports.
@@ -118,7 +110,6 @@ public final class SerialTaskExecutor: TaskExecutor, Sendable {
       if let schedule { schedule.append(job) } else { state.jobs.append(job) }
       guard !state.isDraining else { return false }
       state.isDraining = true
-      isDrainingCopy.store(true, ordering: .releasing)
       if state.holdCount > 0 {
         state.isDrainHeld = true
         return false
@@ -140,7 +131,7 @@ public final class SerialTaskExecutor: TaskExecutor, Sendable {
   /// assert(executor.isIdle)  // unless something woke one of its tasks in between
   /// ```
   public var isIdle: Bool {
-    !isDrainingCopy.load(ordering: .acquiring)
+    state.withLock { !$0.isDraining }
   }
 
   /// Suspends until no job is queued or running, returning at once when already idle.
@@ -308,7 +299,6 @@ public final class SerialTaskExecutor: TaskExecutor, Sendable {
           schedule?.removeAll()
         }
         state.isDraining = false
-        isDrainingCopy.store(false, ordering: .releasing)
         defer {
           state.idleWaiters.removeAll()
           state.nearestLimit = .max

@@ -433,6 +433,16 @@ final class DependencyObjects: Sendable {
   try DependencyValues.boundTaskLocal.withValue(values.storage, operation: operation)
 }
 
+extension DependencyValues {
+  /// Whether these are exactly the dependencies in force for the running code, so that binding
+  /// them would change nothing a read, a nested `withDependencies` or a task started inside sees.
+  ///
+  /// NB: with no scope bound, the values in force are the prepared ones; values prepared later
+  /// only add dependencies (a prepared dependency cannot be prepared again), so code that reads
+  /// them later sees the same values for every key these override.
+  package var areInForce: Bool { DependencyValues.currentStorage === storage }
+}
+
 /// Runs asynchronous `operation` with exactly `values` as the dependencies in force.
 package func withDependencyValues<R>(
   isolation: isolated (any Actor)? = #isolation,

@@ -84,8 +84,9 @@ where State == ViewAction.State {
     if let toViewAction {
       bindingAction = toViewAction(action)?.binding
     } else {
-      // NB: `init()` requires `Action == ViewAction`, so this is a no-op once specialized.
-      bindingAction = unsafeBitCast(action, to: ViewAction.self).binding
+      // NB: `init()` requires `Action == ViewAction`, so the cast never fails, and costs nothing
+      // once specialized (`unsafeBitCast` measured the same: store.send.binding 94.5 / 93.8 ns).
+      bindingAction = (action as! ViewAction).binding
     }
     guard let bindingAction else { return .none }
     bindingAction.apply(to: &state)

@@ -103,7 +103,7 @@ struct EffectID: Hashable, Sendable {
     // and a dynamic cast from a class existential looks for bridging conformances, which cost
     // more than the routing.
     if Base.self == EffectID.self {
-      self = unsafeBitCast(base, to: EffectID.self)
+      self = base as! EffectID
     } else {
       self.base = base
     }

@@ -58,6 +58,10 @@ extension Reducer where Body: Reducer, Body.State == State, Body.Action == Actio
 /// type (its `reduce` witness), so a report from any thread, for the type probed, is a true
 /// answer. One probe runs at a time; a store that finds one running asks again with its next
 /// send.
+///
+/// NB: what it buys, measured (release) by building the body for every action instead:
+/// `navigation.presented` 196 ns against 120 ns, `navigation.stack` 208 ns against 130 ns (a
+/// 37-39 % gain; both rows miss their ≤ 3× target without it).
 @usableFromInline
 enum _DefaultReduceProbe {
   /// The type being probed (its `ObjectIdentifier`'s bits), or `0`.

@@ -19,6 +19,11 @@ package final class EffectRuntime<Action: Sendable>: Sendable {
     /// The lineage of each running task: the step that started it, directly or through actions
     /// its effects sent (see ``EffectRuntime/run(_:lineage:sendNow:started:)``).
     var lineages: [Int: Int] = [:]
+    /// How many tasks started for the executor have not begun running on it yet.
+    ///
+    /// NB: a task that prefers an executor reaches it through the global concurrent executor:
+    /// right after `Task(executorPreference:)` the executor may still be idle.
+    var starting = 0
     /// Who waits for the tasks started on the executor to begin running there.
     var startWaiters: [CheckedContinuation<Void, Never>] = []
   }
@@ -26,13 +31,6 @@ package final class EffectRuntime<Action: Sendable>: Sendable {
   package let executor: SerialTaskExecutor?
   private let post: @Sendable (Action, Int) -> Void
   private let registry = Protected(Registry())
-  /// How many tasks started for the executor have not begun running on it yet.
-  ///
-  /// NB: a task that prefers an executor reaches it through the global concurrent executor: right
-  /// after `Task(executorPreference:)` the executor may still be idle. Changed under the registry's
-  /// lock; read without it by ``hasStartingTasks``.
-  private let startingCount = Atomic(0)
-
   /// How many branches of effect work may still make progress: one per running task, except a
   /// task that only waits for tasks of its own (a merge inside a concatenation, a cancellable
   /// part), which hands its branch to them while it waits.
@@ -76,14 +74,14 @@ package final class EffectRuntime<Action: Sendable>: Sendable {
   /// Whether a task started for the executor has not begun running on it yet, so that the
   /// executor being idle does not yet mean the effects have run up to a suspension.
   package var hasStartingTasks: Bool {
-    startingCount.load(ordering: .acquiring) > 0
+    registry.withLock { $0.starting > 0 }
   }
 
   /// Waits until every task started for the executor has begun running on it.
   package func waitUntilStarted() async {
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
       let isStarted = registry.withLock { registry -> Bool in
-        guard startingCount.load(ordering: .relaxed) > 0 else { return true }
+        guard registry.starting > 0 else { return true }
         registry.startWaiters.append(continuation)
         return false
       }
@@ -94,7 +92,8 @@ package final class EffectRuntime<Action: Sendable>: Sendable {
   /// Notes that a task started for the executor runs on it.
   private func didStart() {
     let waiters = registry.withLock { registry -> [CheckedContinuation<Void, Never>] in
-      guard startingCount.subtract(1, ordering: .releasing).newValue == 0 else { return [] }
+      registry.starting -= 1
+      guard registry.starting == 0 else { return [] }
       defer { registry.startWaiters = [] }
       return registry.startWaiters
     }
@@ -171,7 +170,7 @@ package final class EffectRuntime<Action: Sendable>: Sendable {
       for cancellationID in cancellationIDs {
         registry.cancellables[cancellationID, default: []].insert(registry.nextID)
       }
-      if executor != nil { startingCount.add(1, ordering: .relaxed) }
+      if executor != nil { registry.starting += 1 }
       registry.lineages[registry.nextID] = lineage
       return registry.nextID
     }
@@ -369,4 +368,93 @@ extension Effect {
     case .cancellable(_, _, let effect): effect.startsNoTask
     }
   }
+}
+
+/// Where effects post their actions: they never wait for the main actor, and a single main-actor
+/// job delivers what has been posted, in order.
+///
+/// NB: because posting does not suspend, an effect running on a `SerialTaskExecutor` reaches its
+/// next suspension point (say, a `TestClock` sleep) before the executor reports that it is idle,
+/// and the delivery job is enqueued on the main actor before anything that waits for idleness
+/// resumes there. That is what makes tests of stores deterministic.
+final class EffectActionQueue<Action: Sendable>: Sendable {
+  /// An action posted, with how it must be delivered (see ``EffectDelivery``), if specially.
+  private typealias Posted = (action: Action, wrapper: EffectDelivery.Wrapper?)
+
+  private let state = Protected<(actions: [Posted], isScheduled: Bool)>(([], false))
+  private let actionDelivery: EffectActionDelivery<Action>
+
+  init(actionDelivery: EffectActionDelivery<Action>) {
+    self.actionDelivery = actionDelivery
+  }
+
+  func post(_ action: Action) {
+    let posted = (action, EffectDelivery.wrapper)
+    let schedule = state.withLock { state -> Bool in
+      state.actions.append(posted)
+      defer { state.isScheduled = true }
+      return !state.isScheduled
+    }
+    guard schedule else { return }
+    Task { @MainActor in
+      let posted = self.state.withLock { state -> [Posted] in
+        defer { state = ([], false) }
+        return state.actions
+      }
+      self.deliver(posted)
+    }
+  }
+
+  /// Hands the posted actions to the store in order, each one that came with a wrapper on its
+  /// own, inside it.
+  @MainActor
+  private func deliver(_ posted: [Posted]) {
+    guard let receive = actionDelivery.receive else { return }
+    guard posted.contains(where: { $0.wrapper != nil }) else {
+      receive(posted.map(\.action))
+      return
+    }
+    var plain: [Action] = []
+    for (action, wrapper) in posted {
+      guard let wrapper else {
+        plain.append(action)
+        continue
+      }
+      if !plain.isEmpty {
+        receive(plain)
+        plain = []
+      }
+      wrapper { receive([action]) }
+    }
+    if !plain.isEmpty { receive(plain) }
+  }
+}
+
+/// How an action an effect sends must be delivered: on Apple platforms, `send(_:animation:)`
+/// delivers it inside `withAnimation`, so the state change it causes is animated.
+package enum EffectDelivery {
+  /// Runs the delivery of an action, on the main actor.
+  package typealias Wrapper = @MainActor @Sendable (_ deliver: @MainActor () -> Void) -> Void
+
+  /// The wrapper of the actions sent from the current task, bound by `send(_:deliveredInside:)`.
+  @TaskLocal package static var wrapper: Wrapper?
+}
+
+extension Send {
+  /// Sends an action that the store delivers inside `wrapper`, on the main actor.
+  ///
+  /// NB: `send(_:animation:)` is this with `withAnimation`; a test store ignores the wrapper.
+  package func callAsFunction(
+    _ action: Action, deliveredInside wrapper: @escaping EffectDelivery.Wrapper
+  ) async {
+    await EffectDelivery.$wrapper.withValue(wrapper) { await self(action) }
+  }
+}
+
+/// The main-actor end of an actionQueue, connected to its store once the store exists.
+@MainActor
+final class EffectActionDelivery<Action: Sendable> {
+  var receive: (([Action]) -> Void)?
+
+  nonisolated init() {}
 }

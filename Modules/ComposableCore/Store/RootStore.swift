@@ -31,7 +31,11 @@ final class RootStore<State, Action: Sendable>: StateProbeHost {
   // `process` (one `inout` access for a whole send, during which only the reducer runs) and by
   // reads of the state. A reducer is nonisolated: short of `MainActor.assumeIsolated` it cannot
   // reach its store, so no read overlaps the `inout` access; a send while one is processed goes to
-  // `reentrantActions`, not here. The run-time check it removes cost a tenth of a small send.
+  // `reentrantActions`, not here.
+  //
+  // The checks it and the other two fields a send reads (`reducerLoop`, `bodyLoop`) remove are
+  // measured together, as each alone gains under 20 %: `store.send.effect` 88.9 ns checked
+  // against 67.5-68.6 ns unchecked (24 %), release, this machine.
   @exclusivity(unchecked) @usableFromInline var storage: Storage
   /// Runs the reducer for an action and those that follow it (see
   /// ``reduce(_:into:reducer:core:started:)``).
@@ -70,10 +74,10 @@ final class RootStore<State, Action: Sendable>: StateProbeHost {
   /// processed, and taken by a recording's hook, which tells those from the actions sent to the
   /// store (an observer told after it may send one of those).
   var isNextActionFromEffect = false
-  // NB: `@exclusivity(unchecked)` is sound: it is only touched on the main actor, by `observe`
-  // and cancellations (an append, a removal by id) and by `notifyObservers`, which copies it
-  // before calling any observer; none of them runs other code during its access.
-  @exclusivity(unchecked) @usableFromInline var observers: [Observer] = [] {
+  // NB: checked for exclusivity: `observe`, cancellations and `notifyObservers` (which copies it
+  // before calling any observer) each access it once; leaving it unchecked gained nothing
+  // measurable (`store.observe` 73.3 ns checked, 72.8 ns unchecked).
+  @usableFromInline var observers: [Observer] = [] {
     didSet { observerCount.store(observers.count, ordering: .relaxed) }
   }
   /// How many observers there are, readable without an exclusivity check.
@@ -288,13 +292,22 @@ struct BodyLoopMaker<State, Action: Sendable>: _ReducerBodyVisitor {
   }
 }
 
-/// Runs `body` with the store's dependencies bound.
+/// Runs `body` with the store's dependencies in force, binding them only when they are not
+/// already.
 ///
 /// NB: one binding covers every action of a send, and the effects they start: effect bodies bind
-/// the dependencies they captured themselves, so what their task inherits is never read.
+/// the dependencies they captured themselves, so what their task inherits is never read. A store
+/// is most often sent where its dependencies already are in force (made and sent outside any
+/// `withDependencies`, or inside the same one), and binding them again would change nothing
+/// (see `DependencyValues.areInForce`), yet `TaskLocal.withValue` asks the task, under its
+/// status lock, whether it binds inside a task group: that was 40 % of `store.send.effect`.
 @usableFromInline
 func withStoreDependencies(_ dependencies: DependencyValues, _ body: () -> Void) {
-  withDependencyValues(dependencies, operation: body)
+  if dependencies.areInForce {
+    body()
+  } else {
+    withDependencyValues(dependencies, operation: body)
+  }
 }
 
 /// Calls `body` with the object `object` refers to, not retaining it for the call: the caller
