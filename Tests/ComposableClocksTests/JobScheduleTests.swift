@@ -110,7 +110,10 @@ struct JobScheduleTests {
   @Test func withoutAScheduleJobsRunInArrivalOrder() async {
     let executor = SerialTaskExecutor(label: "fifo", sleepHost: nil)
     let log = Mutex<[String]>([])
-    executor.withJobsHeld {
+    // NB: without a schedule, `withJobsHeld` holds nothing, and the executor may run the first
+    // task to its end before the others arrive. Started from a job of the executor itself, the
+    // three tasks are all queued, in order, before any of them runs.
+    await executor.task {
       for task in 0..<3 {
         executor.task {
           for step in 0..<2 {
@@ -119,7 +122,7 @@ struct JobScheduleTests {
           }
         }
       }
-    }
+    }.value
     await executor.waitUntilIdle()
     #expect(log.withLock { $0 } == ["0.0", "1.0", "2.0", "0.1", "1.1", "2.1"])
   }
