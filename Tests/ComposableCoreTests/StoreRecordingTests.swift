@@ -326,7 +326,9 @@ where R.Action: Sendable {
   }
 
   @Test func recordedDependencyCallsBecomeReplays() async throws {
-    let calls = DependencyRecording()
+    // NB: on the continuous clock, a call that took a millisecond under load was replayed
+    // `after: .milliseconds(1)` (one suite run in thirty).
+    let calls = DependencyRecording(clock: ImmediateClock())
     let endpoint = RecordedEndpoint.asyncThrowing("apiClient.fetchCount", parameters: 1)
     _ = try await calls.record(endpoint) { () async throws -> Int in 7 }
     struct Failure: Error, Equatable { var code: Int }

@@ -24,6 +24,17 @@ import Testing
     #expect(calls.allSatisfy { $0.valueType == User.self })
   }
 
+  @Test func callsAreTimedOnTheRecordingsClock() async throws {
+    let clock = TestClock()
+    let recording = DependencyRecording(clock: clock)
+    _ = try await recording.record(login) { () async throws -> Int in
+      await clock.advance(by: .milliseconds(300))
+      return 1
+    }
+    _ = try await recording.record(login) { () async throws -> Int in 2 }
+    #expect(recording.calls.map(\.duration) == [.milliseconds(300), .zero])
+  }
+
   @Test func aCancelledCallIsRecordedWithoutAnAnswer() async {
     let recording = DependencyRecording()
     let login = self.login

@@ -269,7 +269,10 @@ private let quarantineWriters = Protected(0)
   }
 
   @Test func explicitStoreIsAnotherEntry() throws {
-    let store = UserDefaults(suiteName: "composable.app-storage-tests.\(UUID())")!
+    let name = "composable.app-storage-tests.\(UUID())"
+    let store = UserDefaults(suiteName: name)!
+    // NB: a suite left with values is written to ~/.config/<name>.plist on Linux.
+    defer { store.removePersistentDomain(forName: name) }
     let explicit: AppStorageKey<Int> = .appStorage("count", store: store)
     let implicit: AppStorageKey<Int> = .appStorage("count")
     #expect(explicit.id != implicit.id)
@@ -280,7 +283,10 @@ private let quarantineWriters = Protected(0)
   }
 
   @Test func overriddenDefaultStoreIsUsed() throws {
-    let store = UserDefaults(suiteName: "composable.app-storage-tests.\(UUID())")!
+    let name = "composable.app-storage-tests.\(UUID())"
+    let store = UserDefaults(suiteName: name)!
+    // NB: a suite left with values is written to ~/.config/<name>.plist on Linux.
+    defer { store.removePersistentDomain(forName: name) }
     try withDependencies {
       $0.defaultAppStorage = store
     } operation: {
@@ -318,7 +324,10 @@ private let quarantineWriters = Protected(0)
     let subscription = AppStorageKey<Int>.appStorage("count")
       .subscribe(initialValue: 0) { received.append($0) }
     try AppStorageKey<Int>.appStorage("other").save(1, immediately: true)
-    let store = UserDefaults(suiteName: "composable.app-storage-tests.\(UUID())")!
+    let name = "composable.app-storage-tests.\(UUID())"
+    let store = UserDefaults(suiteName: name)!
+    // NB: a suite left with values is written to ~/.config/<name>.plist on Linux.
+    defer { store.removePersistentDomain(forName: name) }
     try AppStorageKey<Int>.appStorage("count", store: store).save(2, immediately: true)
     store.setAppStorageValue(3, forKey: "count")
     #expect(received.values.withLock { $0 }.isEmpty)
@@ -485,5 +494,7 @@ private let quarantineWriters = Protected(0)
     suite.defaults.set(2, forKey: "count")
     TemporaryDefaultsSuite.remove(suite.name)
     #expect(suite.defaults.object(forKey: "count") as? Int == 2)
+    // NB: otherwise the value left behind is written to ~/.config/<name>.plist on Linux.
+    suite.defaults.removePersistentDomain(forName: suite.name)
   }
 }

@@ -37,13 +37,32 @@ public final class DependencyRecording: Sendable {
   }
 
   private let log = Mutex<[Call]>([])
+  /// Starts timing a call: the returned closure tells how long it has taken so far.
+  private let startTimer: @Sendable () -> @Sendable () -> Duration
 
-  /// Creates an empty recording.
+  /// Creates an empty recording, which times calls on the continuous clock.
   ///
   /// ```swift
   /// let recording = DependencyRecording()
   /// ```
-  public init() {}
+  public convenience init() {
+    self.init(clock: ContinuousClock())
+  }
+
+  /// Creates an empty recording that times calls on `clock`: with a test clock, or an immediate
+  /// one, the durations it records are exact rather than whatever real time a call took.
+  ///
+  /// ```swift
+  /// let recording = DependencyRecording(clock: ImmediateClock())
+  /// ```
+  ///
+  /// - Parameter clock: The clock that times each call.
+  package init<C: Clock>(clock: C) where C.Duration == Duration {
+    startTimer = {
+      let start = clock.now
+      return { start.duration(to: clock.now) }
+    }
+  }
 
   /// The calls recorded so far, in the order they were made (a replay answers them in that
   /// order), answered or not.
@@ -78,17 +97,16 @@ public final class DependencyRecording: Sendable {
     _ endpoint: RecordedEndpoint, isolation: isolated (any Actor)? = #isolation,
     _ operation: () async throws -> Value
   ) async throws -> Value {
-    let clock = ContinuousClock()
-    let start = clock.now
+    let elapsed = startTimer()
     let index = append(
       Call(endpoint: endpoint, result: nil, duration: .zero, valueType: Value.self))
     do {
       let value = try await operation()
-      answer(index, .success(value), after: start.duration(to: clock.now))
+      answer(index, .success(value), after: elapsed())
       return value
     } catch {
       if !(error is CancellationError), !Task.isCancelled {
-        answer(index, .failure(error), after: start.duration(to: clock.now))
+        answer(index, .failure(error), after: elapsed())
       }
       throw error
     }
