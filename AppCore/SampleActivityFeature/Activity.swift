@@ -205,7 +205,9 @@ public struct Activity: Reducer, Sendable {
     case .markReadResponse(let itemID, .failure):
       // NB: The server does not know the item is read, so it turns unread again: tapping it
       // later retries, and every holder of `.readItemIDs` agrees with the server.
-      _ = state.$readItemIDs.withLock { $0.remove(itemID) }
+      if state.readItemIDs.contains(itemID) {
+        _ = state.$readItemIDs.withLock { $0.remove(itemID) }
+      }
       state.errorMessage = Self.markReadFailedMessage
       return .none
 

@@ -108,7 +108,10 @@ public struct ItemDetail: Reducer, Sendable {
       return .run { _ in await dismiss() }
 
     case .markUnreadButtonTapped:
-      _ = state.$readItemIDs.withLock { $0.remove(state.item.id) }
+      // NB: a shared value tells its observers of every mutation, even one that changes nothing.
+      if state.readItemIDs.contains(state.item.id) {
+        _ = state.$readItemIDs.withLock { $0.remove(state.item.id) }
+      }
       return .none
 
     case .onAppear:

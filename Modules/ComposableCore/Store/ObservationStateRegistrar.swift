@@ -1,4 +1,5 @@
 import Observation
+import Synchronization
 
 /// What a store's readers registered: the parts of its state read since they last changed, and
 /// the child stores it made.
@@ -219,21 +220,22 @@ extension Store {
 }
 
 /// Runs the re-runs of ``observe(_:)`` that the changes a store reports schedule, once the store
-/// has reported them all.
+/// has reported them all; and those that other changes schedule (a `@Shared` value's, on any
+/// thread), at the end of the next send of a store or on the next turn of the main actor.
 @MainActor
 @usableFromInline
 enum ObservationDrain {
   /// The `observe` closures to re-run when the report ends.
-  static var pending: [ObserveState] = [] {
-    didSet { hasPending = !pending.isEmpty }
-  }
-  /// Whether ``pending`` has closures: what a send checks before it drains them.
-  @usableFromInline static var hasPending = false
+  static var pending: [ObserveState] = []
   /// How many reports are in progress.
   private static var depth = 0
-
-  /// Whether a turn of the main actor is scheduled to run what is pending.
-  private static var isDrainScheduled = false
+  /// The `observe` closures that changes outside a report invalidated, from any thread.
+  private nonisolated static let scheduled = Mutex<[ObserveState]>([])
+  /// Whether ``scheduled`` may hold closures: what a send checks, in one load, before it
+  /// drains them.
+  @usableFromInline nonisolated static let hasScheduled = Atomic(false)
+  /// Whether a turn of the main actor is scheduled to run what is scheduled.
+  private nonisolated static let isTurnScheduled = Atomic(false)
 
   /// Runs `report` (which calls registrars' `willSet`/`didSet`), then the re-runs it scheduled.
   static func notify(_ report: () -> Void) {
@@ -241,30 +243,47 @@ enum ObservationDrain {
     ObservationReport.$isReporting.withValue(true, operation: report)
     depth -= 1
     guard depth == 0 else { return }
-    drain()
+    // NB: not yet the closures scheduled outside a report: a later report of the same send may
+    // invalidate them too, and each is to run once, at the end of the send.
+    drain(includingScheduled: false)
   }
 
-  /// Schedules the re-run of `state`, invalidated on the main actor outside a report: the next
-  /// report runs it, and a turn of the main actor runs it if no report comes first.
-  static func schedule(_ state: ObserveState) {
-    pending.append(state)
-    guard !isDrainScheduled else { return }
-    isDrainScheduled = true
+  /// Schedules the re-run of `state`, invalidated outside a report: the end of a store's send
+  /// runs it, or a turn of the main actor if no send ends first.
+  nonisolated static func schedule(_ state: ObserveState) {
+    scheduled.withLock { $0.append(state) }
+    hasScheduled.store(true, ordering: .releasing)
+    guard
+      isTurnScheduled.compareExchange(
+        expected: false, desired: true, ordering: .acquiringAndReleasing
+      )
+      .exchanged
+    else { return }
     Task { @MainActor in
-      isDrainScheduled = false
-      if depth == 0 { drain() }
+      isTurnScheduled.store(false, ordering: .releasing)
+      if depth == 0 { drain(includingScheduled: true) }
     }
   }
 
-  /// Runs the pending re-runs at the end of a store's send, unless a report is in progress.
+  /// Runs the re-runs scheduled so far, at the end of a store's send, unless a report is in
+  /// progress.
   @usableFromInline
   static func drainAfterSend() {
-    if depth == 0 { drain() }
+    if depth == 0 { drain(includingScheduled: true) }
   }
 
-  /// Runs the pending re-runs, and those they lead to.
-  private static func drain() {
-    while !pending.isEmpty {
+  /// Runs the pending re-runs, and the scheduled ones if `includingScheduled`, and those they
+  /// lead to.
+  private static func drain(includingScheduled: Bool) {
+    while true {
+      if includingScheduled, hasScheduled.load(ordering: .acquiring) {
+        hasScheduled.store(false, ordering: .relaxed)
+        pending += scheduled.withLock { runs in
+          defer { runs = [] }
+          return runs
+        }
+      }
+      guard !pending.isEmpty else { return }
       let runs = pending
       pending = []
       for run in runs { run.run() }

@@ -1,4 +1,3 @@
-import Foundation
 import Observation
 import Synchronization
 
@@ -137,13 +136,11 @@ final class ObserveState: Sendable {
       if ObservationReport.isReporting {
         // NB: a store reports its changes on the main actor, synchronously: this is there.
         MainActor.assumeIsolated { ObservationDrain.pending.append(self) }
-      } else if Thread.isMainThread {
-        // NB: a change made on the main actor outside a store's report, such as a `@Shared`
-        // value a reducer mutates: the run waits for the report that ends the store's send, if
-        // one comes, and otherwise for the next turn of the main actor.
-        MainActor.assumeIsolated { ObservationDrain.schedule(self) }
       } else {
-        Task { @MainActor in self.run() }
+        // NB: a change made outside a store's report, such as a `@Shared` value a reducer
+        // mutates, from whatever thread: the run waits for the end of the store's send, if one
+        // is in progress, and otherwise for the next turn of the main actor.
+        ObservationDrain.schedule(self)
       }
     }
   }

@@ -168,7 +168,7 @@ final class RootStore<State, Action: Sendable>: StateProbeHost {
     if observerCount.load(ordering: .relaxed) > 0 { notifyObservers() }
     // NB: `observe { }` closures invalidated during the send by something other than this store
     // (a `@Shared` value the reducer mutated) re-run now, before the send returns.
-    if ObservationDrain.hasPending { ObservationDrain.drainAfterSend() }
+    if ObservationDrain.hasScheduled.load(ordering: .relaxed) { ObservationDrain.drainAfterSend() }
     return started.isEmpty ? [] : started.map { $0.task }
   }
 
