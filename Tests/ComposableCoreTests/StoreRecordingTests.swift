@@ -139,6 +139,28 @@ where R.Action: Sendable {
   return (store, recording)
 }
 
+/// A clock whose time moves on a millisecond at every reading, as a slow machine's does between
+/// two reducers of one send.
+private struct TickingClock: Clock {
+  typealias Instant = ContinuousClock.Instant
+  let start = ContinuousClock.Instant.now
+  let readings = LockIsolated(0)
+
+  var now: Instant {
+    readings.withValue { readings in
+      readings += 1
+      return start.advanced(by: .milliseconds(readings))
+    }
+  }
+
+  var minimumResolution: Duration { .milliseconds(1) }
+
+  func sleep(until deadline: Instant, tolerance: Duration?) async throws {
+    // NB: the recording only reads the time; nothing sleeps on this clock.
+    throw CancellationError()
+  }
+}
+
 @MainActor
 @Suite struct StoreRecordingTests {
   @Test func sentAndReceivedActionsAreRecordedWithTheStateAroundThem() throws {
@@ -305,6 +327,28 @@ where R.Action: Sendable {
           await clock.advance(by: .seconds(1))
           await store.receive(\\.marked) {
         """))
+  }
+
+  @Test func theActionsOfOneSendShareItsTime_howeverLongTheReducersTake() async throws {
+    let clock = TestClock()
+    let recording = StoreRecording<Opener.State, Opener.Action>(clock: TickingClock())
+    let store = Store(initialState: Opener.State(), recording: recording) {
+      Opener()
+    } withDependencies: {
+      $0.continuousClock = clock
+    }
+    let task = store.send(.tapped)
+    #expect(recording.steps.map(\.action) == [.tapped, .opened])
+    #expect(recording.steps[0].time == recording.steps[1].time)
+    let source = try recording.testSource(named: "open", reducer: "Opener()", imports: [])
+    #expect(
+      source.contains(
+        """
+          await store.send(.tapped)
+          await store.receive(\\.opened)
+        """))
+    task.cancel()
+    await task.finish()
   }
 
   @Test func effectsStillRunningAtTheEndAreSkipped() async throws {

@@ -114,6 +114,10 @@ public final class StoreRecording<State, Action: Sendable> {
 
   /// The store is about to reduce an action: one sent to it (`store.send`), or one an effect
   /// sent back (or a reducer, with `.send`, or code inside a reducer, re-entrantly).
+  /// The time of the first action the send in progress reduced, which the actions it goes on
+  /// to reduce share.
+  private var processTime: Duration?
+
   func willReduce(_ action: Action, isSent: Bool) {
     // NB: an action that follows another in the same send (one sent back with `.send`) finds
     // the effects the previous one started already running: they count for the time between
@@ -129,15 +133,21 @@ public final class StoreRecording<State, Action: Sendable> {
     // NB: `begin` gives the recording its initial state before the store can send.
     guard let pending, let before = steps.last?.after ?? initialState else { return }
     self.pending = nil
+    // NB: the actions one send processes (the sent one and those sent back with `.send`) are
+    // reduced at one instant: no effect can run between them, so no time passes for the test
+    // that replays them, however long the reducers took.
+    let time = processTime ?? elapsed()
+    processTime = time
     steps.append(
       Step(
         origin: pending.origin, action: pending.action, before: before,
-        after: writer.snapshot(of: state), time: elapsed(),
+        after: writer.snapshot(of: state), time: time,
         runningEffectCount: 0))
   }
 
   /// The store finished processing an action and its follow-ups.
   func didProcess() {
+    processTime = nil
     guard !steps.isEmpty else { return }
     steps[steps.count - 1].runningEffectCount = max(
       steps[steps.count - 1].runningEffectCount, runningEffectCount)
