@@ -156,7 +156,7 @@ struct TestClockActorTests {
   @Test func advanceReportsAWokenSleepersActorThatRunsNothingElse() async throws {
     let clock = TestClock(handshakeTimeout: .seconds(10), actorTurnTimeout: .zero)
     let gated = GatedActor()
-    let task = Task { try await gated.sleep(for: .seconds(1), on: clock) }
+    let task = Task { try await gated.sleep(on: clock, for: .seconds(1)) }
     for _ in 0..<100_000 where clock.sleeperCount == 0 { await Task.yield() }
     let line: UInt = #line + 2
     let issues = await withExpectedIssue {
@@ -207,7 +207,7 @@ private actor GatedActor {
   }
 
   /// Sleeps on `clock`, then closes the executor before letting go of the actor.
-  func sleep(for duration: Duration, on clock: TestClock) async throws {
+  func sleep(on clock: TestClock, for duration: Duration) async throws {
     try await clock.sleep(for: duration)
     executor.close()
   }
