@@ -271,8 +271,8 @@ private let quarantineWriters = Protected(0)
   @Test func explicitStoreIsAnotherEntry() throws {
     let name = "composable.app-storage-tests.\(UUID())"
     let store = UserDefaults(suiteName: name)!
-    // NB: a suite left with values is written to ~/.config/<name>.plist on Linux.
-    defer { store.removePersistentDomain(forName: name) }
+    // NB: never `removePersistentDomain` here: on Linux it writes every suite to ~/.config.
+    defer { store.removeValuesInMemory() }
     let explicit: AppStorageKey<Int> = .appStorage("count", store: store)
     let implicit: AppStorageKey<Int> = .appStorage("count")
     #expect(explicit.id != implicit.id)
@@ -285,8 +285,8 @@ private let quarantineWriters = Protected(0)
   @Test func overriddenDefaultStoreIsUsed() throws {
     let name = "composable.app-storage-tests.\(UUID())"
     let store = UserDefaults(suiteName: name)!
-    // NB: a suite left with values is written to ~/.config/<name>.plist on Linux.
-    defer { store.removePersistentDomain(forName: name) }
+    // NB: never `removePersistentDomain` here: on Linux it writes every suite to ~/.config.
+    defer { store.removeValuesInMemory() }
     try withDependencies {
       $0.defaultAppStorage = store
     } operation: {
@@ -326,8 +326,8 @@ private let quarantineWriters = Protected(0)
     try AppStorageKey<Int>.appStorage("other").save(1, immediately: true)
     let name = "composable.app-storage-tests.\(UUID())"
     let store = UserDefaults(suiteName: name)!
-    // NB: a suite left with values is written to ~/.config/<name>.plist on Linux.
-    defer { store.removePersistentDomain(forName: name) }
+    // NB: never `removePersistentDomain` here: on Linux it writes every suite to ~/.config.
+    defer { store.removeValuesInMemory() }
     try AppStorageKey<Int>.appStorage("count", store: store).save(2, immediately: true)
     store.setAppStorageValue(3, forKey: "count")
     #expect(received.values.withLock { $0 }.isEmpty)
@@ -483,6 +483,26 @@ private let quarantineWriters = Protected(0)
     #expect(UserDefaults(suiteName: name)?.object(forKey: "count") == nil)
   }
 
+  // NB: Apple platforms persist every suite on their own.
+  #if !canImport(Darwin)
+    @Test func removingASuiteWritesNoSuiteToDisk() {
+      let kept = TemporaryDefaultsSuite()
+      kept.defaults.set(1, forKey: "count")
+      let removed = TemporaryDefaultsSuite()
+      removed.defaults.set(2, forKey: "count")
+      TemporaryDefaultsSuite.remove(removed.name)
+      let environment = ProcessInfo.processInfo.environment
+      let configuration =
+        environment["XDG_CONFIG_HOME"].map(URL.init(fileURLWithPath:))
+        ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".config")
+      for name in [kept.name, removed.name] {
+        let file = configuration.appendingPathComponent("\(name).plist")
+        #expect(!FileManager.default.fileExists(atPath: file.path), "\(file.path) was written")
+      }
+      #expect(kept.defaults.integer(forKey: "count") == 1)
+    }
+  #endif
+
   @Test func theExitHandlersRemovalHappensOnce() {
     let suite = TemporaryDefaultsSuite()
     suite.defaults.set(1, forKey: "count")
@@ -494,7 +514,6 @@ private let quarantineWriters = Protected(0)
     suite.defaults.set(2, forKey: "count")
     TemporaryDefaultsSuite.remove(suite.name)
     #expect(suite.defaults.object(forKey: "count") as? Int == 2)
-    // NB: otherwise the value left behind is written to ~/.config/<name>.plist on Linux.
-    suite.defaults.removePersistentDomain(forName: suite.name)
+    suite.defaults.removeValuesInMemory()
   }
 }

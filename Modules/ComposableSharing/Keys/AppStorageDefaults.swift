@@ -84,11 +84,32 @@ package final class TemporaryDefaultsSuite: @unchecked Sendable {
   /// of its owner may both ask.
   package static func remove(_ name: String) {
     guard live.withLock({ $0.remove(name) }) != nil else { return }
-    UserDefaults(suiteName: name)?.removePersistentDomain(forName: name)
+    guard let defaults = UserDefaults(suiteName: name) else { return }
     #if canImport(Darwin)
+      defaults.removePersistentDomain(forName: name)
       // NB: the file a suite named by a path is kept in, if the system wrote one.
       try? FileManager.default.removeItem(atPath: name + ".plist")
+    #else
+      defaults.removeValuesInMemory()
     #endif
+  }
+}
+
+extension UserDefaults {
+  /// Removes every value of the suite without writing anything to disk.
+  ///
+  /// On Linux, `removePersistentDomain(forName:)` synchronizes, and swift-corelibs-foundation
+  /// then synchronizes every suite the process holds: each test's temporary suite is written to
+  /// `~/.config/<name>.plist`, and a value another test writes meanwhile can be lost. Removing the
+  /// suite's values one by one touches that suite alone and stays in memory.
+  ///
+  /// ```swift
+  /// let suite = UserDefaults(suiteName: "scratch")!
+  /// suite.set(1, forKey: "count")
+  /// suite.removeValuesInMemory()  // suite.object(forKey: "count") == nil
+  /// ```
+  package func removeValuesInMemory() {
+    for key in dictionaryRepresentation().keys { removeObject(forKey: key) }
   }
 }
 
