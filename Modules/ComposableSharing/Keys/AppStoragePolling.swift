@@ -6,7 +6,7 @@ import Foundation
 /// Foundation on Linux reports no change of `UserDefaults` (no key-value observing, no
 /// `didChangeNotification`), so a value written with plain `set(_:forKey:)` or
 /// `removeObject(forKey:)` reaches the holders of its entry when one of them is next read, and,
-/// while the entry has holders, when a poll finds it: every ``interval`` of ``clock``, each
+/// while the entry has holders, when a poll finds it: every ``interval`` of its clock, each
 /// entry with holders is compared with what the kit last saw there, and a different value is
 /// handed to every holder and invalidates the views that read it. An entry without holders is
 /// never polled. Apple platforms hear such writes as they happen and never poll.
