@@ -8,7 +8,8 @@
 /// root is qualified by its type. Strings print as Swift literals, raw when they hold quotes or
 /// backslashes, and as `"""` blocks when they span lines. `UUID`, `Date`, `URL`, `Data`,
 /// `Duration` and ``CustomDumpStringConvertible`` values print as short leaves. A class instance
-/// met again prints as `Name(↩︎)`.
+/// met again prints as `Name(↩︎)`. A shared value prints under its storage name, numbered by the
+/// reference it reads (`_count: #1 0`), and as `#1 Int(↩︎)` when that reference was printed.
 ///
 /// ```swift
 /// struct User { var id: Int; var name: String }
@@ -30,6 +31,7 @@ public func customDump<T>(
   _ value: T, name: String? = nil, indent: Int = 0, maxDepth: Int = .max
 ) -> String {
   var dumper = Dumper()
+  dumper.numbersSharedReferences = true
   return dumper.dump(value, name: name, indent: indent, isRoot: true, maxDepth: maxDepth)
 }
 

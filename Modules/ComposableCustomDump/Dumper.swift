@@ -12,7 +12,13 @@ import Foundation
 /// `maxDepth` elides what is nested deeper than it as `…`; the differ prints unchanged parts with
 /// a depth of 0, `Item(…)`. The dumper remembers the objects it met across calls, so a differ
 /// numbers them once for both sides.
+///
+/// A plain dump (``numbersSharedReferences``) prints a shared value as the reference's does: under
+/// its stored name (`_count`), numbered by the reference it reads (`#1 0`), and as `#1 Int(↩︎)`
+/// when that reference was printed already. A diff prints it under its declared name, unnumbered.
 struct Dumper {
+  /// Whether shared values that report an identity are numbered, as in a plain dump.
+  var numbersSharedReferences = false
   private var idPerObject: [ObjectIdentifier: UInt] = [:]
   private var occurrencePerType: [String: UInt] = [:]
   private var visitedObjects: Set<ObjectIdentifier> = []
@@ -60,6 +66,10 @@ struct Dumper {
     if let type = value as? Any.Type { return typeName(type) + ".self" }
     let traits = traits(of: value)
     if let leaf = leafText(of: value, special: traits.special) { return leaf }
+    if traits.special == .sided, let identity = sharedIdentity(of: value) {
+      return sharedBody(
+        of: value, identity: identity, maxDepth: maxDepth, expectedSide: expectedSide)
+    }
     if let substitute = substitute(for: value, special: traits.special, expectedSide: expectedSide)
     {
       return body(
@@ -153,6 +163,39 @@ struct Dumper {
     return text
   }
 
+  /// A shared value as the reference's plain dump prints it: the number of the reference it
+  /// reads (numbered per type of value, from 1), then its value, or `Type(↩︎)` when that
+  /// reference was printed already.
+  private mutating func sharedBody(
+    of value: Any, identity: ObjectIdentifier, maxDepth: Int, expectedSide: Bool
+  ) -> String {
+    let shown = substitute(for: value, special: .sided, expectedSide: expectedSide) ?? value
+    let name = typeName(type(of: shown))
+    let occurrence = occurrencePerType[name, default: 1]
+    let id = idPerObject[identity, default: occurrence]
+    idPerObject[identity] = id
+    let marker = "#\(id) "
+    guard visitedObjects.insert(identity).inserted else { return marker + name + "(↩︎)" }
+    occurrencePerType[name] = occurrence + 1
+    return marker
+      + body(
+        of: shown, hasName: false, isRoot: false, maxDepth: maxDepth, expectedSide: expectedSide)
+  }
+
+  /// The identity a shared value is numbered by in a plain dump; nil in a diff, and for a value
+  /// that reports none.
+  private func sharedIdentity(of value: Any) -> ObjectIdentifier? {
+    guard numbersSharedReferences else { return nil }
+    return (value as? any _SideDumpable)?._dumpIdentity
+  }
+
+  /// Whether a value prints as a shared value of its own rather than as the value it holds: a
+  /// numbered one in a plain dump, any shared value in a diff.
+  private func printsAsSharedValue(_ value: Any, special: Special) -> Bool {
+    guard special == .sided else { return false }
+    return !numbersSharedReferences || sharedIdentity(of: value) != nil
+  }
+
   private mutating func dictionaryBody(
     of mirror: Mirror, traits: Traits, maxDepth: Int, _ expectedSide: Bool
   ) -> String {
@@ -233,8 +276,9 @@ struct Dumper {
       ? Array(payloadMirror.children) : [(label: nil, value: payload)]
   }
 
-  /// The fields of a struct or class as printed: without the storage of observation macros, and
-  /// a shared value (``_SideDumpable``) under the name its type declares rather than `_name`.
+  /// The fields of a struct or class as printed: without the storage of observation macros, and,
+  /// in a diff, a shared value (``_SideDumpable``) under the name its type declares rather than
+  /// `_name`.
   mutating func fieldChildren(_ children: [Mirror.Child], of value: Any) -> [Mirror.Child] {
     let showsMacroStorage = value is any CustomDumpReflectable
     var fields: [Mirror.Child] = []
@@ -245,7 +289,7 @@ struct Dumper {
         continue
       }
       if !showsMacroStorage, label.hasPrefix("_$") { continue }
-      if label.utf8.first == UInt8(ascii: "_"), label.utf8.count > 1,
+      if !numbersSharedReferences, label.utf8.first == UInt8(ascii: "_"), label.utf8.count > 1,
         traits(of: child.value).special == .sided
       {
         fields.append((label: String(label.dropFirst()), value: child.value))
@@ -271,14 +315,14 @@ struct Dumper {
       var value = child.value
       var unwrapped = unwrappedOptional(value)
       var traits = traits(of: unwrapped)
-      if traits.special == .sided { return false }
+      if printsAsSharedValue(unwrapped, special: traits.special) { return false }
       while let substitute = substitute(
         for: unwrapped, special: traits.special, expectedSide: false)
       {
         value = substitute
         unwrapped = unwrappedOptional(value)
         traits = self.traits(of: unwrapped)
-        if traits.special == .sided { return false }
+        if printsAsSharedValue(unwrapped, special: traits.special) { return false }
       }
       let original = unwrappedOptional(child.value)
       if let leaf = leafText(of: original, special: self.traits(of: original).special) {

@@ -10,6 +10,15 @@
 public protocol _SideDumpable {
   /// The value to dump on one side of a diff.
   func _dumpValue(expectedSide: Bool) -> Any
+
+  /// The identity a plain dump numbers the value by (`#1 0`), as the reference numbers a shared
+  /// value by the reference it reads; nil to print the value alone.
+  var _dumpIdentity: ObjectIdentifier? { get }
+}
+
+extension _SideDumpable {
+  /// No identity: the value prints alone.
+  public var _dumpIdentity: ObjectIdentifier? { nil }
 }
 
 /// Whether the equality checks running now compare the two sides of a test's assertion.

@@ -306,6 +306,12 @@ extension Shared: CustomReflectable, _SideDumpable {
   public func _dumpValue(expectedSide: Bool) -> Any {
     expectedSide ? handle.snapshotOrValue : handle.value
   }
+
+  /// The reference the value is stored in, which a dump numbers it by, as the reference library
+  /// does: `#1 0`, then `#1 Int(↩︎)` for another holder of it (a derived one included).
+  public var _dumpIdentity: ObjectIdentifier? {
+    ObjectIdentifier(handle.root)
+  }
 }
 
 extension Shared: CustomStringConvertible {

@@ -96,7 +96,7 @@ final class CounterModel {
   }
 
   @Test func dumpShowsTheValue() {
-    #expect(customDump(Shared(value: 3)) == "3")
+    #expect(customDump(Shared(value: 3)) == "#1 3")
   }
 }
 

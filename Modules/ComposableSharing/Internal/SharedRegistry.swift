@@ -1,3 +1,4 @@
+import ComposableDependencies
 import ComposableIssueReporting
 import ComposableLocking
 import Dispatch
@@ -30,7 +31,7 @@ package enum SharedRegistry {
     // NB: only the lookup happens under the process-wide lock. The default value (user code that
     // may declare shared values of its own), the load, the first save and the subscription run
     // outside it: the first holder of a key creates its reference while later holders of that
-    // key (and only of that key) wait for it.
+    // key (and only of that key) wait for it, unless they may hold up the creator (below).
     let lookup = references.withLock { references -> Lookup<Key.Value> in
       // NB: a key whose storage keeps the reference is found there, never in the registry (see
       // `ReferenceStorageKey`).
@@ -57,6 +58,22 @@ package enum SharedRegistry {
           """, fileID: fileID, filePath: filePath, line: line, column: column)
         return SharedReference(value: defaultValue(), description: describe(key))
       }
+      if !Creation.creatingOnThisTask.isEmpty || DependencyValues.isComputingDefaultValue {
+        // NB: this thread is computing a dependency's default, or another key's reference, which
+        // the creator may be waiting for (its default reads that dependency): waiting for it
+        // would stall both. As the reference library does, make a reference too; the first one
+        // registered is the one every holder shares.
+        let made = Creation.$creatingOnThisTask.withValue(
+          Creation.creatingOnThisTask.union([id])
+        ) {
+          makeReference(
+            for: key, default: defaultValue, skipInitialLoad: skipInitialLoad, fileID: fileID,
+            filePath: filePath, line: line, column: column)
+        }
+        return references.withLock { references in
+          register(made, for: id, keeping: keeping, in: &references)
+        }
+      }
       switch creation.wait() {
       case .timedOut:
         reportIssue(
@@ -76,23 +93,40 @@ package enum SharedRegistry {
         for: key, default: defaultValue, skipInitialLoad: skipInitialLoad, fileID: fileID,
         filePath: filePath, line: line, column: column)
     case .create(let creation):
-      let reference = Creation.$creatingOnThisTask.withValue(
+      let made = Creation.$creatingOnThisTask.withValue(
         Creation.creatingOnThisTask.union([id])
       ) {
         makeReference(
-          for: key, keeping: keeping, default: defaultValue, skipInitialLoad: skipInitialLoad,
-          fileID: fileID, filePath: filePath, line: line, column: column)
+          for: key, default: defaultValue, skipInitialLoad: skipInitialLoad, fileID: fileID,
+          filePath: filePath, line: line, column: column)
       }
-      references.withLock { references in
+      let reference = references.withLock { references in
         creations[id] = nil
-        if keeping == nil {
-          references[id] = Entry(reference: reference)
-          prune(&references)
-        }
+        return register(made, for: id, keeping: keeping, in: &references)
       }
       creation.finish(with: reference)
       return reference
     }
+  }
+
+  /// Registers `reference` as the key's, unless a holder that did not wait for the creation
+  /// registered one first (see ``reference(for:default:skipInitialLoad:fileID:filePath:line:column:)``):
+  /// then that one is the key's, and `reference` goes unused.
+  ///
+  /// NB: called under the registry's lock.
+  private static func register<Value: Sendable>(
+    _ reference: SharedReference<Value>, for id: SharedKeyID,
+    keeping: (any ReferenceStorageKey)?, in references: inout [SharedKeyID: Entry]
+  ) -> SharedReference<Value> {
+    if let keeping {
+      if let kept = keeping.keptReference() as? SharedReference<Value> { return kept }
+      keeping.keep(reference)
+      return reference
+    }
+    if let existing = references[id]?.reference as? SharedReference<Value> { return existing }
+    references[id] = Entry(reference: reference)
+    prune(&references)
+    return reference
   }
 
   /// How long a holder waits for another thread's creation of the same key before it gives up
@@ -113,15 +147,16 @@ package enum SharedRegistry {
   nonisolated(unsafe) private static var creations: [SharedKeyID: Creation] = [:]
 
   /// Creates the reference of a key: its default, its load, its first save, its subscription.
+  /// ``register(_:for:keeping:in:)`` then makes it the key's.
   ///
   /// A key that loads at once (as the built-in ones do) gives the reference its stored value
   /// before any holder sees it; one that loads later leaves the default in place, and the
   /// reference loading, until it resumes.
   private static func makeReference<Key: SharedReaderKey>(
-    for key: Key, keeping: (any ReferenceStorageKey)?, default defaultValue: () -> Key.Value,
-    skipInitialLoad: Bool,
+    for key: Key, default defaultValue: () -> Key.Value, skipInitialLoad: Bool,
     fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
   ) -> SharedReference<Key.Value> {
+    let keeping = key as? any ReferenceStorageKey
     let initialValue = defaultValue()
     let access = access(to: key, keeping: keeping)
     let initialLoad = InitialLoad<Key.Value>()
@@ -131,7 +166,6 @@ package enum SharedRegistry {
         continuation: LoadContinuation(access.name) { initialLoad.receive($0) })
     }
     let reference = SharedReference(value: initialValue, description: describe(key), access: access)
-    keeping?.keep(reference)
     if !skipInitialLoad {
       reference.setLoading(true)
       // NB: a strong capture: a weak reference to the reference would move its reference count

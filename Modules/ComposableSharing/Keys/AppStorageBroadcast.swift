@@ -5,7 +5,8 @@ import Foundation
 /// The in-process change broadcast of `.appStorage` entries.
 ///
 /// `UserDefaults` posts no change notifications on Linux, so the kit tells subscribers itself
-/// (on Apple platforms, ``AppStorageSystemObserver`` also hears writes made around the kit):
+/// (on Apple platforms, ``AppStorageSystemObserver`` also hears writes made around the kit; on
+/// Linux, an ``AppStoragePolling`` looks for them while an entry has subscribers):
 /// every write made by a key, by `UserDefaults.setAppStorageValue(_:forKey:)` or by a load that
 /// moves an unreadable entry aside goes through here, and notifies the subscriptions of that
 /// entry (the `UserDefaults` instance and the name).
@@ -16,30 +17,45 @@ enum AppStorageBroadcast {
     /// What each subscribed entry held when the kit last wrote or looked at it: a different
     /// object found later was written by someone else.
     var known: [AppStorageKeyID: StoredObject] = [:]
+    /// The poll of each subscribed entry, on Linux, where `UserDefaults` reports no changes.
+    var polls: [AppStorageKeyID: Task<Void, Never>] = [:]
   }
 
   private static let state = Protected(State())
 
   /// Registers `subscriber` for the entry `id` until the returned subscription is cancelled.
-  static func add(_ subscriber: AppStorageSubscriber, for id: AppStorageKeyID)
-    -> SharedSubscription
-  {
+  ///
+  /// On Linux, the first subscriber of an entry starts its poll with `polling` (when not `nil`),
+  /// and the last one to go stops it.
+  static func add(
+    _ subscriber: AppStorageSubscriber, for id: AppStorageKeyID, polling: AppStoragePolling?
+  ) -> SharedSubscription {
     let token = state.withLock { state in
       defer { state.nextToken += 1 }
       state.subscribers[id, default: [:]][state.nextToken] = subscriber
       if state.known[id] == nil { state.known[id] = StoredObject(id.object()) }
+      #if !canImport(ObjectiveC)
+        if state.polls[id] == nil, let polling { state.polls[id] = polling.start(for: id) }
+      #endif
       return state.nextToken
     }
     return SharedSubscription {
       subscriber.cancel()
-      state.withLock { state in
+      let poll = state.withLock { state -> Task<Void, Never>? in
         state.subscribers[id]?[token] = nil
-        if state.subscribers[id]?.isEmpty == true {
-          state.subscribers[id] = nil
-          state.known[id] = nil
-        }
+        guard state.subscribers[id]?.isEmpty == true else { return nil }
+        state.subscribers[id] = nil
+        state.known[id] = nil
+        return state.polls.removeValue(forKey: id)
       }
+      // NB: cancelled outside the lock: a clock may run code of its own when a sleep is cancelled.
+      poll?.cancel()
     }
+  }
+
+  /// The number of entries being polled.
+  static var pollCount: Int {
+    state.withLock { $0.polls.count }
   }
 
   /// Stores `object` (or removes the entry when it is `nil`), then notifies the entry's
@@ -64,7 +80,8 @@ enum AppStorageBroadcast {
   /// wrote or saw there: a write made with plain `UserDefaults.set(_:forKey:)` or
   /// `removeObject(forKey:)`, which `UserDefaults` reports to nobody on Linux.
   ///
-  /// Holders call it when they are read, so a value written behind their back is what they read.
+  /// Holders call it when they are read, so a value written behind their back is what they read,
+  /// and on Linux the entry's poll calls it (see ``AppStoragePolling``).
   static func deliverOutsideChange(of id: AppStorageKeyID) {
     let subscribers = state.withLock { state -> [AppStorageSubscriber] in
       guard let known = state.known[id] else { return [] }

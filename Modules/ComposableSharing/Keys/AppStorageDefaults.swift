@@ -168,9 +168,10 @@ extension UserDefaults {
   /// Stores a value the way `.appStorage` keys do, and tells their subscriptions at once.
   ///
   /// Writes made with `set(_:forKey:)` reach `.appStorage` holders too: on Apple platforms as they
-  /// happen (`UserDefaults` reports changes), on Linux when a holder is next read (`UserDefaults`
-  /// reports nothing there, so its subscribers, such as a `values` stream, hear of it only then).
-  /// This method tells every subscription at once, everywhere. A `URL` and a `Date` are stored as the
+  /// happen (`UserDefaults` reports changes), on Linux when a holder is next read or when a poll
+  /// finds them (`UserDefaults` reports nothing there; see
+  /// ``ComposableDependencies/DependencyValues/appStoragePolling``). This method tells every
+  /// subscription at once, everywhere. A `URL` and a `Date` are stored as the
   /// keys store them (a keyed archive that `url(forKey:)` reads, and a `Date`); `nil` removes the
   /// entry; anything else must be a property-list value.
   ///

@@ -23,10 +23,14 @@ public struct AppStorageKey<Value: Sendable>: SharedKey {
   private let conversion: AppStorageConversion<Value>
   private let instance = AppStorageKeyInstance()
   private let synchronizesOnSave: Bool
+  /// How the subscription looks for outside writes on Linux; unused on Apple platforms.
+  private let polling: AppStoragePolling?
 
   init(_ key: String, store: UserDefaults?, conversion: AppStorageConversion<Value>) {
     @Dependency(\.defaultAppStorage) var defaultAppStorage
     @Dependency(\.context) var context
+    @Dependency(\.appStoragePolling) var polling
+    self.polling = polling
     self.key = key
     self.store = AppStorageStore(defaults: store ?? defaultAppStorage)
     self.conversion = conversion
@@ -110,7 +114,9 @@ public struct AppStorageKey<Value: Sendable>: SharedKey {
   /// key is not reported. Writes made with plain `UserDefaults.set(_:forKey:)` or
   /// `removeObject(forKey:)` are seen on Apple platforms as they happen (key-value observing, or
   /// `didChangeNotification` for a name with a `.` or `@`); on Linux, where `UserDefaults` reports
-  /// no changes, a `@Shared` holder of the entry sees them when it is next read.
+  /// no changes, when a `@Shared` holder of the entry is next read, and when a poll finds them
+  /// (see ``ComposableDependencies/DependencyValues/appStoragePolling``): the entry is polled while
+  /// it has a subscription, and no longer once its last one is cancelled.
   ///
   /// ```swift
   /// let subscription = key.subscribe(initialValue: 0) { count in print(count ?? 0) }
@@ -129,7 +135,7 @@ public struct AppStorageKey<Value: Sendable>: SharedKey {
       guard let value = conversion.decode(object) else { return }
       didSet(value)
     }
-    let broadcast = AppStorageBroadcast.add(subscriber, for: id)
+    let broadcast = AppStorageBroadcast.add(subscriber, for: id, polling: polling)
     let stopObserving = AppStorageSystemObserver.observe(key, in: store.defaults) {
       subscriber.notify()
     }
