@@ -58,6 +58,20 @@ struct SectionsFeature: Reducer {
       ])
   }
 
+  @Test func aFailingRunReportsEachIssueOnceInTheOrderItHappened() async {
+    let issues = await knownIssues {
+      await withSchedules(3) {
+        #expect(Bool(false))
+        reportIssue("Reported by the kit")
+        #expect(1 == 2)
+      }
+    }
+    #expect(
+      issues == [
+        "Expectation failed: Bool(false)", "Reported by the kit", "Expectation failed: 1 == 2",
+      ])
+  }
+
   @Test func eachRunStartsWithFreshDependenciesAndSharedValues() async {
     await withSchedules(5) {
       @Shared(.inMemory("explored")) var count = 0
@@ -72,6 +86,16 @@ struct SectionsFeature: Reducer {
       await withSchedules(3) { throw Failure() }
     }
     #expect(issues == ["Caught error: Failure()"])
+  }
+
+  @Test func aFailedRequirementIsRecordedOnce() async {
+    let issues = await knownIssues {
+      await withSchedules(3) {
+        let section: String? = nil
+        _ = try #require(section)
+      }
+    }
+    #expect(issues == ["Expectation failed: section → nil"])
   }
 
   func sectionsTest() async {
