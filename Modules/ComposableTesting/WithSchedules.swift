@@ -99,26 +99,40 @@ public func withSchedules(
   await exploreSchedules(
     count, startingAt: firstSeed,
     report: { reportIssue($0, fileID: fileID, filePath: filePath, line: line, column: column) },
+    recordThrown: { error in
+      guard Test.current != nil else {
+        reportIssue(error, fileID: fileID, filePath: filePath, line: line, column: column)
+        return
+      }
+      Issue.record(
+        error,
+        sourceLocation: SourceLocation(
+          fileID: String(describing: fileID), filePath: String(describing: filePath),
+          line: Int(line), column: Int(column)))
+    },
     body)
 }
 
 /// The exploration behind ``withSchedules(_:startingAt:fileID:filePath:line:column:isolation:_:)``
-/// and the `.exploringSchedules(_:)` trait, which report its own issue differently.
+/// and the `.exploringSchedules(_:)` trait, which report its own issue, and an error a run
+/// throws, each where they were written.
 func exploreSchedules(
   _ count: Int,
   startingAt firstSeed: UInt64,
   report: (String) -> Void,
+  recordThrown: (any Error) -> Void,
   isolation: isolated (any Actor)? = #isolation,
   _ body: () async throws -> Void
 ) async {
-  let baseline = await ScheduleOutcome.run(ScheduleRun(seed: nil), body)
+  let baseline = await ScheduleOutcome.run(ScheduleRun(seed: nil), recordThrown: recordThrown, body)
   guard !baseline.failed else {
     baseline.reportNotes()
     return
   }
   for index in 0..<max(count, 0) {
     let seed = firstSeed &+ UInt64(index)
-    let outcome = await ScheduleOutcome.run(ScheduleRun(seed: seed), body)
+    let outcome = await ScheduleOutcome.run(
+      ScheduleRun(seed: seed), recordThrown: recordThrown, body)
     guard outcome.failed else { continue }
     outcome.reportNotes()
     report(
@@ -154,9 +168,11 @@ struct ScheduleOutcome {
     issues.contains { $0.severity == .error && $0.message.hasPrefix("Received unexpected action:") }
   }
 
-  /// Runs `body` once under `run`, noting what it reports.
+  /// Runs `body` once under `run`, noting what it reports; an error it throws goes to
+  /// `recordThrown`.
   static func run(
     _ run: ScheduleRun,
+    recordThrown: (any Error) -> Void,
     isolation: isolated (any Actor)? = #isolation,
     _ body: () async throws -> Void
   ) async -> ScheduleOutcome {
@@ -176,21 +192,14 @@ struct ScheduleOutcome {
             } catch is ExpectationFailedError {
               // NB: `#require` recorded its failure before it threw.
             } catch {
-              Issue.record(error)
+              recordThrown(error)
             }
           } matching: { _ in
             testingIssueCount.withLock { $0 += 1 }
             return false
           }
         } else {
-          do {
-            try await body()
-          } catch {
-            IssueRouter.route(
-              ReportedIssue(
-                message: "Caught error: \(error)", severity: .error, fileID: #fileID,
-                filePath: #filePath, line: #line, column: #column))
-          }
+          do { try await body() } catch { recordThrown(error) }
         }
       }
     }

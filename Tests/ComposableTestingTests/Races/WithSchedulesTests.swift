@@ -82,10 +82,25 @@ struct SectionsFeature: Reducer {
 
   @Test func aThrownErrorFailsTheRun() async {
     struct Failure: Error {}
-    let issues = await knownIssues {
+    let line = #line + 2
+    let issues = await recordedIssues {
       await withSchedules(3) { throw Failure() }
     }
-    #expect(issues == ["Caught error: Failure()"])
+    #expect(issues.map(issueText) == ["Caught error: Failure()"])
+    #expect(issues.map(\.sourceLocation?.fileName) == ["WithSchedulesTests.swift"])
+    #expect(issues.map(\.sourceLocation?.line) == [line])
+  }
+
+  @Test func traitRecordsAThrownErrorAtTheTest() async throws {
+    struct Failure: Error {}
+    let test = try #require(Test.current)
+    let issues = await recordedIssues {
+      try? await _ScheduleTrait.exploringSchedules(3).provideScope(
+        for: test, testCase: Test.Case.current
+      ) { throw Failure() }
+    }
+    #expect(issues.map(issueText) == ["Caught error: Failure()"])
+    #expect(issues.map(\.sourceLocation) == [test.sourceLocation])
   }
 
   @Test func aFailedRequirementIsRecordedOnce() async {

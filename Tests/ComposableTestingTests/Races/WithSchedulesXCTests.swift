@@ -1,6 +1,9 @@
 import ComposableTesting
 import XCTest
 
+/// What an explored body throws.
+struct ExploredRunFailure: Error {}
+
 /// Schedule exploration in XCTest: failures the kit reports (a test store's, `expectNoDifference`)
 /// are what it judges runs by.
 @MainActor
@@ -47,6 +50,20 @@ final class WithSchedulesXCTests: XCTestCase {
 
   func testStaleSearch_fixed() async {
     await withSchedules(200) { await searchTest(cancelsSearchInFlight: true) }
+  }
+
+  func testAThrownErrorFailsTheRunAtTheCall() async {
+    let line = #line + 2
+    let issues = await withExpectedIssue {
+      await withSchedules(3) { throw ExploredRunFailure() }
+    }
+    XCTAssertEqual(
+      issues.map(\.message),
+      ["Caught error: ExploredRunFailure() (ComposableTestingTests.ExploredRunFailure)"])
+    XCTAssertEqual(issues.map(\.line), [UInt(line)])
+    XCTAssertEqual(
+      issues.map { String(describing: $0.fileID) },
+      ["ComposableTestingTests/WithSchedulesXCTests.swift"])
   }
 }
 
