@@ -86,6 +86,33 @@ public func withExpectedIssue(
     collector.collected, message, isIntermittent, fileID, filePath, line, column)
 }
 
+/// Runs code, letting the failures it reports go where they would go anyway, and returns every
+/// issue it reported, notes included; the notes are held back.
+///
+/// Schedule exploration runs a test body many times and reports only the run that fails: the
+/// failures of that run are reported as they happen, in their order, and the notes of the runs
+/// that passed are not reported at all.
+///
+/// ```swift
+/// let issues = await withIssuesNoted { await body() }
+/// let failed = issues.contains { $0.severity == .error }
+/// ```
+///
+/// - Parameters:
+///   - isolation: The actor the body runs on; inferred from the caller.
+///   - body: The code to run.
+/// - Returns: Every issue `body` reported, in order.
+package func withIssuesNoted(
+  isolation: isolated (any Actor)? = #isolation,
+  _ body: () async -> Void
+) async -> [ReportedIssue] {
+  let collector = IssueCollector(passesFailuresOn: true)
+  await IssueCollector.$current.withValue(collector) {
+    await body()
+  }
+  return collector.collected
+}
+
 private func recordThrown(
   _ error: any Error, into collector: IssueCollector,
   _ fileID: StaticString, _ filePath: StaticString, _ line: UInt, _ column: UInt

@@ -80,18 +80,20 @@ private struct XCTestRunKey: Hashable, Sendable {
   let run: Int
 }
 
-/// Counts finished XCTest cases, so that values cached for one test are not seen by the next.
+/// Counts finished XCTest cases, so that values cached for one test are not seen by the next, and
+/// the failures XCTest records, so that schedule exploration sees a run fail through `XCTAssert…`.
 ///
 /// XCTest runs its cases one after another, so the count of finished cases identifies the one
-/// running. It is registered the first time a test asks for its identity, which is during the
-/// first test that can have cached anything.
+/// running, and a failure recorded while a run of an exploration executes is that run's. It is
+/// registered the first time a test asks for its identity, which is during the first test that
+/// can have cached anything, or when an exploration starts.
 ///
 /// On Apple platforms XCTest's observation center belongs to the main thread: the observer is
 /// registered there, at once when the first ask comes from the main thread (as synchronous XCTest
 /// methods run), and otherwise as soon as the main queue runs (XCTest keeps it running while an
 /// `async` test method runs elsewhere).
-final class XCTestBoundaries: NSObject, XCTestObservation, Sendable {
-  static let shared: XCTestBoundaries = {
+package final class XCTestBoundaries: NSObject, XCTestObservation, Sendable {
+  package static let shared: XCTestBoundaries = {
     let boundaries = XCTestBoundaries()
     #if canImport(Darwin)
       if Thread.isMainThread {
@@ -110,16 +112,35 @@ final class XCTestBoundaries: NSObject, XCTestObservation, Sendable {
   }()
 
   private let count = Atomic<Int>(0)
+  private let failures = Atomic<Int>(0)
   private let finishHandlers = Mutex<[@Sendable (_ testName: String) -> Void]>([])
 
   var finishedCount: Int { count.load(ordering: .acquiring) }
+
+  /// How many failures XCTest has recorded since the observer was registered, in any test.
+  var failureCount: Int { failures.load(ordering: .acquiring) }
 
   /// Calls `handler` with the name of each XCTest case that finishes from now on.
   func onFinish(_ handler: @escaping @Sendable (_ testName: String) -> Void) {
     finishHandlers.withLock { $0.append(handler) }
   }
 
-  func testCaseDidFinish(_ testCase: XCTestCase) {
+  #if canImport(Darwin)
+    /// Counts a failure XCTest recorded (an expected failure is reported by another method).
+    package func testCase(_ testCase: XCTestCase, didRecord issue: XCTIssue) {
+      failures.add(1, ordering: .releasing)
+    }
+  #else
+    /// Counts a failure XCTest recorded.
+    package func testCase(
+      _ testCase: XCTestCase, didFailWithDescription description: String, inFile filePath: String?,
+      atLine lineNumber: Int
+    ) {
+      failures.add(1, ordering: .releasing)
+    }
+  #endif
+
+  package func testCaseDidFinish(_ testCase: XCTestCase) {
     count.add(1, ordering: .releasing)
     let handlers = finishHandlers.withLock { $0 }
     for handler in handlers { handler(testCase.name) }

@@ -44,7 +44,8 @@ public struct _ScheduleTrait: TestScoping, TestTrait {
       let location = test.sourceLocation
       await exploreSchedules(
         count, startingAt: firstSeed,
-        report: { Issue.record(Comment(rawValue: $0), sourceLocation: location) }
+        report: { Issue.record(Comment(rawValue: $0), sourceLocation: location) },
+        recordThrown: { Issue.record($0, sourceLocation: location) }
       ) {
         try await function()
       }

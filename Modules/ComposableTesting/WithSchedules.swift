@@ -51,12 +51,14 @@ public func withSchedule<R>(
 /// changing it at random points (the PCT strategy), and it picks the order in which sleepers due
 /// at the same `TestClock` instant wake. Work of one task always keeps its order.
 ///
-/// The first failing run stops the exploration. Its issues are reported as usual, followed by one
-/// more: the seed, how many schedules passed before it, and the first action an effect delivered
-/// out of its arrival-order place. Replay it with ``withSchedule(seed:isolation:_:)``. When the
-/// test only failed because an exhaustive `receive` expected the effects' actions in one order,
-/// the issue says so, and how to assert independently of that order. Exploration can only judge
-/// what the test asserts: prefer `await store.finish()` and an assertion on the final state.
+/// A run fails when anything fails the test in it: a test store, `reportIssue`, an `#expect` or a
+/// thrown error in Swift Testing, an `XCTAssert…` or `XCTFail` in XCTest. The first failing run
+/// stops the exploration. Its issues are reported as usual, each once, followed by one more: the
+/// seed, how many schedules passed before it, and the first action an effect delivered out of its
+/// arrival-order place. Replay it with ``withSchedule(seed:isolation:_:)``. When the test only
+/// failed because an exhaustive `receive` expected the effects' actions in one order, the issue
+/// says so, and how to assert independently of that order. Exploration can only judge what the
+/// test asserts: prefer `await store.finish()` and an assertion on the final state.
 ///
 /// ```swift
 /// func testSearchNeverShowsStaleResults() async {
@@ -71,7 +73,9 @@ public func withSchedule<R>(
 /// }
 /// ```
 ///
-/// Inside `withKnownIssue`, the issues of the failing run are the known issues.
+/// Inside `withKnownIssue`, the issues of the failing run are the known issues. Inside
+/// `withExpectedIssue`, the kit's issues of the failing run are captured, but an `XCTAssert…`
+/// failure is recorded by XCTest all the same.
 ///
 /// - Parameters:
 ///   - count: How many seeded schedules to try after the arrival-order run.
@@ -95,28 +99,42 @@ public func withSchedules(
   await exploreSchedules(
     count, startingAt: firstSeed,
     report: { reportIssue($0, fileID: fileID, filePath: filePath, line: line, column: column) },
+    recordThrown: { error in
+      guard Test.current != nil else {
+        reportIssue(error, fileID: fileID, filePath: filePath, line: line, column: column)
+        return
+      }
+      Issue.record(
+        error,
+        sourceLocation: SourceLocation(
+          fileID: String(describing: fileID), filePath: String(describing: filePath),
+          line: Int(line), column: Int(column)))
+    },
     body)
 }
 
 /// The exploration behind ``withSchedules(_:startingAt:fileID:filePath:line:column:isolation:_:)``
-/// and the `.exploringSchedules(_:)` trait, which report its own issue differently.
+/// and the `.exploringSchedules(_:)` trait, which report its own issue, and an error a run
+/// throws, each where they were written.
 func exploreSchedules(
   _ count: Int,
   startingAt firstSeed: UInt64,
   report: (String) -> Void,
+  recordThrown: (any Error) -> Void,
   isolation: isolated (any Actor)? = #isolation,
   _ body: () async throws -> Void
 ) async {
-  let baseline = await ScheduleOutcome.run(ScheduleRun(seed: nil), body)
+  let baseline = await ScheduleOutcome.run(ScheduleRun(seed: nil), recordThrown: recordThrown, body)
   guard !baseline.failed else {
-    baseline.reportIssues()
+    baseline.reportNotes()
     return
   }
   for index in 0..<max(count, 0) {
     let seed = firstSeed &+ UInt64(index)
-    let outcome = await ScheduleOutcome.run(ScheduleRun(seed: seed), body)
+    let outcome = await ScheduleOutcome.run(
+      ScheduleRun(seed: seed), recordThrown: recordThrown, body)
     guard outcome.failed else { continue }
-    outcome.reportIssues()
+    outcome.reportNotes()
     report(
       explorationMessage(
         seed: seed, passedBefore: index, failing: outcome.logs, baseline: baseline.logs,
@@ -125,18 +143,24 @@ func exploreSchedules(
   }
 }
 
-/// What one run of a body under a schedule reported, captured so that exploration can go on
-/// when it passes, and report it as usual when it fails.
+/// What one run of a body under a schedule reported.
+///
+/// The failures of a run are reported as they happen, as they would be without exploration: a
+/// run that fails is the last one, so each of its issues appears once, in order, before the
+/// exploration's own. The run only notes them, to tell whether it failed, and holds back the
+/// notes of the kit, which only the failing run reports.
 struct ScheduleOutcome {
   /// The kit's issues (and notes), in the order they were reported.
   var issues: [ReportedIssue]
-  /// The issues Swift Testing recorded (`#expect` failures, thrown errors).
-  var testingIssues: [Issue]
+  /// How many issues Swift Testing recorded (`#expect` failures, thrown errors).
+  var testingIssueCount: Int
+  /// How many failures XCTest recorded (`XCTAssert…`, `XCTFail`).
+  var xcTestFailureCount: Int
   /// What each test store created in the run delivered.
   var logs: [ScheduleLog]
 
   var failed: Bool {
-    !testingIssues.isEmpty || issues.contains { $0.severity == .error }
+    testingIssueCount > 0 || xcTestFailureCount > 0 || issues.contains { $0.severity == .error }
   }
 
   /// Whether an exhaustive `receive` got an action other than the one it expected.
@@ -144,46 +168,49 @@ struct ScheduleOutcome {
     issues.contains { $0.severity == .error && $0.message.hasPrefix("Received unexpected action:") }
   }
 
-  /// Runs `body` once under `run`, capturing what it reports.
+  /// Runs `body` once under `run`, noting what it reports; an error it throws goes to
+  /// `recordThrown`.
   static func run(
     _ run: ScheduleRun,
+    recordThrown: (any Error) -> Void,
     isolation: isolated (any Actor)? = #isolation,
     _ body: () async throws -> Void
   ) async -> ScheduleOutcome {
-    let testingIssues = Protected<[Issue]>([])
-    var thrown: (any Error)?
-    var issues = await withExpectedIssue(isIntermittent: true) {
+    let testingIssueCount = Protected(0)
+    // NB: XCTest runs one test at a time, so a failure it records while the body runs is the
+    // body's, whichever thread records it.
+    let xcTestFailures = isSwiftTestingProcess ? nil : XCTestBoundaries.shared
+    let xcTestFailuresBefore = xcTestFailures?.failureCount ?? 0
+    let issues = await withIssuesNoted {
       await ScheduleRun.$current.withValue(run) {
         if Test.current != nil {
+          // NB: the matcher only counts: an issue it does not match is recorded as usual, once,
+          // where a known issue would be printed as one and would have to be recorded again.
           await withKnownIssue(isIntermittent: true) {
-            do { try await body() } catch { Issue.record(error) }
-          } matching: { issue in
-            testingIssues.withLock { $0.append(issue) }
-            return true
+            do {
+              try await body()
+            } catch is ExpectationFailedError {
+              // NB: `#require` recorded its failure before it threw.
+            } catch {
+              recordThrown(error)
+            }
+          } matching: { _ in
+            testingIssueCount.withLock { $0 += 1 }
+            return false
           }
         } else {
-          do { try await body() } catch { thrown = error }
+          do { try await body() } catch { recordThrown(error) }
         }
       }
     }
-    if let thrown {
-      issues.append(
-        ReportedIssue(
-          message: "Caught error: \(thrown)", severity: .error, fileID: #fileID,
-          filePath: #filePath, line: #line, column: #column))
-    }
     return ScheduleOutcome(
-      issues: issues, testingIssues: testingIssues.withLock { $0 }, logs: run.storeLogs)
+      issues: issues, testingIssueCount: testingIssueCount.withLock { $0 },
+      xcTestFailureCount: (xcTestFailures?.failureCount ?? 0) - xcTestFailuresBefore,
+      logs: run.storeLogs)
   }
 
-  /// Reports the captured issues as they would have been without the capture.
-  func reportIssues() {
-    for issue in issues { IssueRouter.route(issue) }
-    for issue in testingIssues {
-      let text = ([String(describing: issue.kind)] + issue.comments.map(\.rawValue))
-        .joined(separator: "\n")
-      Issue.record(
-        Comment(rawValue: text), sourceLocation: issue.sourceLocation ?? #_sourceLocation)
-    }
+  /// Reports the notes the run held back; its failures were reported as they happened.
+  func reportNotes() {
+    for issue in issues where issue.severity != .error { IssueRouter.route(issue) }
   }
 }

@@ -32,6 +32,28 @@ import Testing
     #expect(String(describing: issues.first!.fileID).hasSuffix("ReportIssueTests.swift"))
   }
 
+  @Test func issuesNotedGoOnWhereTheyWouldGoAndNotesAreHeldBack() async {
+    var noted: [ReportedIssue] = []
+    let captured = await withExpectedIssue {
+      noted = await withIssuesNoted {
+        reportNote("A note")
+        reportIssue("A failure")
+      }
+    }
+    #expect(noted.map(\.message) == ["A note", "A failure"])
+    #expect(noted.map(\.severity) == [.note, .error])
+    #expect(captured.map(\.message) == ["A failure"])
+  }
+
+  @Test func issuesNotedReachTheTestFramework() async {
+    await withKnownIssue {
+      let noted = await withIssuesNoted { reportIssue("Noted and recorded") }
+      #expect(noted.map(\.message) == ["Noted and recorded"])
+    } matching: { issue in
+      issue.comments.map(\.rawValue) == ["Noted and recorded"]
+    }
+  }
+
   @Test func expectedIssueThatIsNotReportedFails() {
     let outer = withExpectedIssue {
       withExpectedIssue {}

@@ -11,6 +11,11 @@ package enum IssueRouter {
   ) {
     if let collector = IssueCollector.current {
       collector.append(issue)
+      guard collector.passesFailuresOn, issue.severity == .error else { return }
+      // NB: a failure goes on to where it would have gone without this collector.
+      IssueCollector.$current.withValue(collector.outer) {
+        route(issue, testing: testing, warn: warn)
+      }
       return
     }
     guard testing else {
@@ -43,11 +48,22 @@ package enum IssueRouter {
   }()
 }
 
-/// Collects the issues reported inside `withExpectedIssue`, from any task that inherits it.
+/// Collects the issues reported inside `withExpectedIssue` (or `withIssuesNoted`), from any task
+/// that inherits it.
 final class IssueCollector: Sendable {
   @TaskLocal static var current: IssueCollector?
 
+  /// Whether failures go on to where they would go without this collector, once noted: to
+  /// ``outer``, or to the test framework when there is none. Notes never do.
+  let passesFailuresOn: Bool
+  /// The collector in force where this one was bound.
+  let outer: IssueCollector?
   private let issues = Protected<[ReportedIssue]>([])
+
+  init(passesFailuresOn: Bool = false) {
+    self.passesFailuresOn = passesFailuresOn
+    self.outer = passesFailuresOn ? Self.current : nil
+  }
 
   func append(_ issue: ReportedIssue) {
     issues.withLock { $0.append(issue) }

@@ -3,19 +3,34 @@ import Synchronization
 import Testing
 
 /// What an exploration reports inside `withKnownIssue`: the issues of the first failing schedule,
-/// then the exploration's own, as text.
+/// then the exploration's own, as text (see ``issueText(_:)``).
 func knownIssues(
   isolation: isolated (any Actor)? = #isolation,
   _ body: () async -> Void
 ) async -> [String] {
-  let issues = Mutex<[String]>([])
+  await recordedIssues(body).map(issueText)
+}
+
+/// Every issue recorded in `body`, each as `withKnownIssue` saw it, in order.
+func recordedIssues(
+  isolation: isolated (any Actor)? = #isolation,
+  _ body: () async -> Void
+) async -> [Issue] {
+  let issues = Mutex<[Issue]>([])
   await withKnownIssue {
     await body()
   } matching: { issue in
-    issues.withLock { $0.append(issue.comments.map(\.rawValue).joined(separator: "\n")) }
+    issues.withLock { $0.append(issue) }
     return true
   }
   return issues.withLock { $0 }
+}
+
+/// An issue as text: its comments (the kit's message), or, when it has none, what its kind says
+/// (an `#expect` failure, a thrown error).
+func issueText(_ issue: Issue) -> String {
+  issue.comments.isEmpty
+    ? String(describing: issue.kind) : issue.comments.map(\.rawValue).joined(separator: "\n")
 }
 
 /// The three race fixtures: each test passes in arrival order, exploration finds its race within
@@ -64,6 +79,58 @@ func knownIssues(
         `.queryChanged("a")` delivered `.searchResponse`. Replay it with \
         '.schedule(seed: 1)' or 'withSchedule(seed: 1) { … }'.
         """)
+  }
+
+  @Test func staleSearch_explorationRecordsEachIssueOnce() async {
+    let issues = await recordedIssues {
+      await withSchedules(200) { await searchTest(cancelsSearchInFlight: false) }
+    }
+    // NB: the `#expect` failure is recorded once, as it happened: no known issue is recorded
+    // inside the exploration, or this matcher would not have seen the failure itself, only a
+    // copy recorded again ("Issue recorded (error): Expectation failed: …").
+    #expect(
+      issues.map { String(describing: $0) } == [
+        """
+        Expectation failed: (store.state.results → ["a 1", "a 2"]) == \
+        (SearchFeature.results(for: "ab") → ["ab 1", "ab 2"]) (error)
+        """,
+        """
+        Issue recorded (error): Schedule exploration found a schedule that fails this test, \
+        which passes when effects run in arrival order: seed 1, the first schedule tried. In it, \
+        the effect of `.queryChanged("ab")` delivered `.searchResponse` before the effect of \
+        `.queryChanged("a")` delivered `.searchResponse`. Replay it with \
+        '.schedule(seed: 1)' or 'withSchedule(seed: 1) { … }'.
+        """,
+      ])
+    #expect(
+      issues.map(\.sourceLocation?.fileName) == [
+        "RaceExplorationTests.swift", "RaceExplorationTests.swift",
+      ])
+  }
+
+  @Test func staleSearch_traitRecordsEachIssueOnce() async throws {
+    let test = try #require(Test.current)
+    let issues = await recordedIssues {
+      try? await _ScheduleTrait.exploringSchedules(200).provideScope(
+        for: test, testCase: Test.Case.current
+      ) {
+        await RaceExplorationTests().searchTest(cancelsSearchInFlight: false)
+      }
+    }
+    #expect(
+      issues.map { String(describing: $0) } == [
+        """
+        Expectation failed: (store.state.results → ["a 1", "a 2"]) == \
+        (SearchFeature.results(for: "ab") → ["ab 1", "ab 2"]) (error)
+        """,
+        """
+        Issue recorded (error): Schedule exploration found a schedule that fails this test, \
+        which passes when effects run in arrival order: seed 1, the first schedule tried. In it, \
+        the effect of `.queryChanged("ab")` delivered `.searchResponse` before the effect of \
+        `.queryChanged("a")` delivered `.searchResponse`. Replay it with \
+        '.schedule(seed: 1)' or 'withSchedule(seed: 1) { … }'.
+        """,
+      ])
   }
 
   @Test func staleSearch_replay() async {

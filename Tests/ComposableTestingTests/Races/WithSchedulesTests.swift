@@ -58,6 +58,20 @@ struct SectionsFeature: Reducer {
       ])
   }
 
+  @Test func aFailingRunReportsEachIssueOnceInTheOrderItHappened() async {
+    let issues = await knownIssues {
+      await withSchedules(3) {
+        #expect(Bool(false))
+        reportIssue("Reported by the kit")
+        #expect(1 == 2)
+      }
+    }
+    #expect(
+      issues == [
+        "Expectation failed: Bool(false)", "Reported by the kit", "Expectation failed: 1 == 2",
+      ])
+  }
+
   @Test func eachRunStartsWithFreshDependenciesAndSharedValues() async {
     await withSchedules(5) {
       @Shared(.inMemory("explored")) var count = 0
@@ -68,10 +82,35 @@ struct SectionsFeature: Reducer {
 
   @Test func aThrownErrorFailsTheRun() async {
     struct Failure: Error {}
-    let issues = await knownIssues {
+    let line = #line + 2
+    let issues = await recordedIssues {
       await withSchedules(3) { throw Failure() }
     }
-    #expect(issues == ["Caught error: Failure()"])
+    #expect(issues.map(issueText) == ["Caught error: Failure()"])
+    #expect(issues.map(\.sourceLocation?.fileName) == ["WithSchedulesTests.swift"])
+    #expect(issues.map(\.sourceLocation?.line) == [line])
+  }
+
+  @Test func traitRecordsAThrownErrorAtTheTest() async throws {
+    struct Failure: Error {}
+    let test = try #require(Test.current)
+    let issues = await recordedIssues {
+      try? await _ScheduleTrait.exploringSchedules(3).provideScope(
+        for: test, testCase: Test.Case.current
+      ) { throw Failure() }
+    }
+    #expect(issues.map(issueText) == ["Caught error: Failure()"])
+    #expect(issues.map(\.sourceLocation) == [test.sourceLocation])
+  }
+
+  @Test func aFailedRequirementIsRecordedOnce() async {
+    let issues = await knownIssues {
+      await withSchedules(3) {
+        let section: String? = nil
+        _ = try #require(section)
+      }
+    }
+    #expect(issues == ["Expectation failed: section → nil"])
   }
 
   func sectionsTest() async {
