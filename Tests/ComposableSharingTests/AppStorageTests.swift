@@ -476,8 +476,11 @@ private let quarantineWriters = Protected(0)
       let suite = TemporaryDefaultsSuite()
       name = suite.name
       suite.defaults.set(1, forKey: "count")
-      #expect(TemporaryDefaultsSuite.liveNames.contains(name))
-      #expect(UserDefaults(suiteName: name)?.object(forKey: "count") as? Int == 1)
+      // NB: Swift may release an object after its last use, before the end of its scope.
+      withExtendedLifetime(suite) {
+        #expect(TemporaryDefaultsSuite.liveNames.contains(name))
+        #expect(UserDefaults(suiteName: name)?.object(forKey: "count") as? Int == 1)
+      }
     }
     #expect(!TemporaryDefaultsSuite.liveNames.contains(name))
     #expect(UserDefaults(suiteName: name)?.object(forKey: "count") == nil)
