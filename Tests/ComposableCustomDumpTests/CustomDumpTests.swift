@@ -438,14 +438,14 @@ import Testing
       diff(
         Counter(count: Shared(value: 1), limit: SharedReader(value: 10)),
         Counter(count: Shared(value: 2), limit: SharedReader(value: 20))) == """
-          SharedFieldDumpTests.Counter(
-        -   _count: #1 1,
-        +   _count: #2 2,
-        -   _limit: 10,
-        +   _limit: 20,
-            _plain: 2
-          )
-        """)
+            SharedFieldDumpTests.Counter(
+          -   _count: #1 1,
+          +   _count: #2 2,
+          -   _limit: 10,
+          +   _limit: 20,
+              _plain: 2
+            )
+          """)
   }
 }
 
