@@ -321,3 +321,53 @@ struct SharedRowsFeature: Reducer {
       ])
   }
 }
+
+/// A feature that mutates its shared count in place, or replaces it with another reference.
+struct ReplacingSharedFeature: Reducer {
+  struct State: Equatable {
+    @Shared var count: Int
+
+    mutating func replaceCount(with value: Int) {
+      _count = Shared(value: value)
+    }
+  }
+  enum Action: Equatable { case increment, replace }
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .increment:
+      state.$count.withLock { $0 += 1 }
+    case .replace:
+      state.replaceCount(with: state.count + 1)
+    }
+    return .none
+  }
+}
+
+/// `_printChanges` prints shared values as the reference's does: one reference is the same on
+/// both sides, so its changes do not show; a replaced reference is numbered anew.
+@Suite struct SharedPrintChangesTests {
+  @Test func aSharedValueReplacedByAnotherReferenceIsNumberedAnew() {
+    var printed: [String] = []
+    let reducer = ReplacingSharedFeature()._printChanges(.customDump { printed.append($0) })
+    var state = ReplacingSharedFeature.State(count: Shared(value: 0))
+    _ = reducer.reduce(into: &state, action: .increment)
+    _ = reducer.reduce(into: &state, action: .replace)
+    #expect(
+      printed == [
+        """
+        received action:
+          ReplacingSharedFeature.Action.increment
+          (No state changes)
+        """,
+        """
+        received action:
+          ReplacingSharedFeature.Action.replace
+            ReplacingSharedFeature.State(
+        -     _count: #1 1
+        +     _count: #2 2
+            )
+        """,
+      ])
+  }
+}
