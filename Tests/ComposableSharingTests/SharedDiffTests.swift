@@ -267,7 +267,7 @@ struct SharedRowsFeature: Reducer {
                     text: "0",
             −       _value: #1 Int(↩︎)
             +       _value: #1 Int(↩︎)
-                  )
+                  )
                 ]
               )
 
@@ -368,6 +368,32 @@ struct ReplacingSharedFeature: Reducer {
         +     _count: #2 2
             )
         """,
+      ])
+  }
+}
+
+/// `expectNoDifference` prints shared values numbered, one number per reference.
+@Suite struct SharedExpectNoDifferenceTests {
+  struct Counter: Equatable {
+    @Shared var count: Int
+  }
+
+  @Test func holdersOfTwoReferencesAreNumberedInTurn() {
+    let issues = withExpectedIssue {
+      expectNoDifference(Counter(count: Shared(value: 1)), Counter(count: Shared(value: 2)))
+    }
+    #expect(
+      issues.map(\.message) == [
+        """
+        Difference: …
+
+              SharedExpectNoDifferenceTests.Counter(
+            −   _count: #1 1
+            +   _count: #2 2
+              )
+
+        (Expected: −, Actual: +)
+        """
       ])
   }
 }
