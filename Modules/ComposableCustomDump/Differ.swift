@@ -84,10 +84,7 @@ struct Differ {
     case (.collection?, .collection?):
       var children = Children(lhsMirror, rhsMirror)
       children.collapsesUnchanged = true
-      children.areEquivalent = { lhs, rhs in
-        MirrorEquality.haveSameIdentity(lhs.value, rhs.value)
-          || MirrorEquality.areEqual(lhs.value, rhs.value)
-      }
+      children.areEquivalent = elementMatcher(children)
       children.transform = { child, offset in child.label = "[\(offset)]" }
       return self.children(pair, children, prefix: "[", suffix: "]")
     case (.dictionary?, .dictionary?):
@@ -120,10 +117,7 @@ struct Differ {
     case (.set?, .set?):
       var children = Children(lhsMirror, rhsMirror)
       children.collapsesUnchanged = true
-      children.areEquivalent = { lhs, rhs in
-        MirrorEquality.haveSameIdentity(lhs.value, rhs.value)
-          || MirrorEquality.areEqual(lhs.value, rhs.value)
-      }
+      children.areEquivalent = elementMatcher(children)
       if lhsTraits.isUnordered {
         children.sortKey = { child, dumper in
           dumper.dump(child.value, name: nil, indent: 0, isRoot: false, maxDepth: 1)
@@ -148,6 +142,29 @@ struct Differ {
         return lines(pair, lhsString, rhsString)
       }
       return everything(pair, lhsType: lhsMirror.subjectType, rhsType: rhsMirror.subjectType)
+    }
+  }
+
+  /// How the elements of a collection or a set are matched: by the reference a shared value
+  /// reads, as the reference matches holders, or by id, or else by equality. Whether elements are
+  /// shared values is asked of the first one only, so other collections pay nothing for it.
+  private mutating func elementMatcher(_ children: Children) -> (Mirror.Child, Mirror.Child) -> Bool
+  {
+    let first = children.lhs.first ?? children.rhs.first
+    guard let first, dumper.traits(of: first.value).special == .sided else {
+      return { lhs, rhs in
+        MirrorEquality.haveSameIdentity(lhs.value, rhs.value)
+          || MirrorEquality.areEqual(lhs.value, rhs.value)
+      }
+    }
+    return { lhs, rhs in
+      if let lhsIdentity = (lhs.value as? any _SideDumpable)?._dumpIdentity,
+        let rhsIdentity = (rhs.value as? any _SideDumpable)?._dumpIdentity
+      {
+        return lhsIdentity == rhsIdentity || MirrorEquality.areEqual(lhs.value, rhs.value)
+      }
+      return MirrorEquality.haveSameIdentity(lhs.value, rhs.value)
+        || MirrorEquality.areEqual(lhs.value, rhs.value)
     }
   }
 

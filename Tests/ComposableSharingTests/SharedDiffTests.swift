@@ -102,6 +102,23 @@ import Testing
         """)
   }
 
+  @Test func elementsAreMatchedByTheReferenceTheyRead() {
+    let count = Shared(value: 0)
+    let seven = Shared(value: 7)
+    let inserted = Shared(value: 5)
+    #expect(
+      diffOfChanges([count, seven], [inserted, count, seven]) {
+        count.withLock { $0 = 1 }
+      } == """
+          [
+        +   [0]: #1 5,
+        -   [1]: #2 0,
+        +   [1]: #2 1,
+            [2]: #3 7
+          ]
+        """)
+  }
+
   @Test func elementsOfAnArraySharingOneReference() {
     let count = Shared(value: 0)
     let seven = Shared(value: 7)
@@ -267,7 +284,7 @@ struct SharedRowsFeature: Reducer {
                     text: "0",
             −       _value: #1 Int(↩︎)
             +       _value: #1 Int(↩︎)
-                  )
+                  )
                 ]
               )
 
