@@ -31,7 +31,6 @@ public func customDump<T>(
   _ value: T, name: String? = nil, indent: Int = 0, maxDepth: Int = .max
 ) -> String {
   var dumper = Dumper()
-  dumper.numbersSharedReferences = true
   return dumper.dump(value, name: name, indent: indent, isRoot: true, maxDepth: maxDepth)
 }
 

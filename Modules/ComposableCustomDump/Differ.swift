@@ -8,6 +8,11 @@
 /// dictionary. In a collection, a set or a dictionary, runs of unchanged elements collapse into
 /// `… (5000 unchanged)`. Anything else that differs prints in full on both sides: the first value
 /// with ``DiffFormat/first`` and the second with ``DiffFormat/second``.
+///
+/// A shared value is numbered by the reference it reads, as in a dump, both sides sharing the
+/// numbers: `_count: #1 0` against `_count: #1 1`. Once a reference was printed, another holder of
+/// it prints as `#1 Int(↩︎)` on both sides. When its value changed, its fields are compared under
+/// a `#1 Type(` line, as the reference does.
 struct Differ {
   private var dumper = Dumper()
   private let format: DiffFormat
@@ -55,6 +60,15 @@ struct Differ {
     {
       return everything(pair, lhsType: lhsMirror.subjectType, rhsType: rhsMirror.subjectType)
     }
+    if lhsTraits.special == .sided, rhsTraits.special == .sided,
+      let lhsIdentity = dumper.sharedIdentity(of: lhs),
+      let rhsIdentity = dumper.sharedIdentity(of: rhs)
+    {
+      guard lhsIdentity == rhsIdentity else {
+        return everything(pair, lhsType: lhsMirror.subjectType, rhsType: rhsMirror.subjectType)
+      }
+      return sharedValues(pair, identity: lhsIdentity)
+    }
     if let lhsSubstitute = dumper.substitute(
       for: lhs, special: lhsTraits.special, expectedSide: true),
       let rhsSubstitute = dumper.substitute(
@@ -70,10 +84,7 @@ struct Differ {
     case (.collection?, .collection?):
       var children = Children(lhsMirror, rhsMirror)
       children.collapsesUnchanged = true
-      children.areEquivalent = { lhs, rhs in
-        MirrorEquality.haveSameIdentity(lhs.value, rhs.value)
-          || MirrorEquality.areEqual(lhs.value, rhs.value)
-      }
+      children.areEquivalent = elementMatcher(children)
       children.transform = { child, offset in child.label = "[\(offset)]" }
       return self.children(pair, children, prefix: "[", suffix: "]")
     case (.dictionary?, .dictionary?):
@@ -106,10 +117,7 @@ struct Differ {
     case (.set?, .set?):
       var children = Children(lhsMirror, rhsMirror)
       children.collapsesUnchanged = true
-      children.areEquivalent = { lhs, rhs in
-        MirrorEquality.haveSameIdentity(lhs.value, rhs.value)
-          || MirrorEquality.areEqual(lhs.value, rhs.value)
-      }
+      children.areEquivalent = elementMatcher(children)
       if lhsTraits.isUnordered {
         children.sortKey = { child, dumper in
           dumper.dump(child.value, name: nil, indent: 0, isRoot: false, maxDepth: 1)
@@ -137,6 +145,29 @@ struct Differ {
     }
   }
 
+  /// How the elements of a collection or a set are matched: by the reference a shared value
+  /// reads, as the reference matches holders, or by id, or else by equality. Whether elements are
+  /// shared values is asked of the first one only, so other collections pay nothing for it.
+  private mutating func elementMatcher(_ children: Children) -> (Mirror.Child, Mirror.Child) -> Bool
+  {
+    let first = children.lhs.first ?? children.rhs.first
+    guard let first, dumper.traits(of: first.value).special == .sided else {
+      return { lhs, rhs in
+        MirrorEquality.haveSameIdentity(lhs.value, rhs.value)
+          || MirrorEquality.areEqual(lhs.value, rhs.value)
+      }
+    }
+    return { lhs, rhs in
+      if let lhsIdentity = (lhs.value as? any _SideDumpable)?._dumpIdentity,
+        let rhsIdentity = (rhs.value as? any _SideDumpable)?._dumpIdentity
+      {
+        return lhsIdentity == rhsIdentity || MirrorEquality.areEqual(lhs.value, rhs.value)
+      }
+      return MirrorEquality.haveSameIdentity(lhs.value, rhs.value)
+        || MirrorEquality.areEqual(lhs.value, rhs.value)
+    }
+  }
+
   /// Both values printed in full: the first as removed lines, the second as inserted ones.
   private mutating func everything(_ pair: Pair, lhsType: Any.Type, rhsType: Any.Type) -> String {
     var lhs = dumpFirst(
@@ -149,6 +180,35 @@ struct Differ {
     }
     return (lhs + pair.separator).prefixingLines(with: format.first + " ") + "\n"
       + (rhs + pair.separator).prefixingLines(with: format.second + " ")
+  }
+
+  /// Two holders of one shared reference: its asserted value against its live one, labeled
+  /// `name: #1`, or `#1 Type(↩︎)` on both sides when the reference was printed already.
+  private mutating func sharedValues(_ pair: Pair, identity: ObjectIdentifier) -> String {
+    let lhs = dumper.substitute(for: pair.lhs, special: .sided, expectedSide: true) ?? pair.lhs
+    let rhs = dumper.substitute(for: pair.rhs, special: .sided, expectedSide: false) ?? pair.rhs
+    let typeName = dumper.typeName(type(of: lhs))
+    let number = dumper.sharedNumber(of: identity, typeName: typeName)
+    let marker = "#\(number.id)"
+    let lhsName = (pair.lhsName.map { $0 + ": " } ?? "") + marker
+    let rhsName = (pair.rhsName.map { $0 + ": " } ?? "") + marker
+    guard !dumper.hasVisited(identity) else {
+      let elided = " " + typeName + "(↩︎)" + pair.separator
+      return (lhsName + elided).indented(by: pair.indent).prefixingLines(with: format.first + " ")
+        + "\n"
+        + (rhsName + elided).indented(by: pair.indent).prefixingLines(with: format.second + " ")
+    }
+    var values = pair
+    values.lhs = lhs
+    values.rhs = rhs
+    values.lhsName = lhsName
+    values.rhsName = rhsName
+    values.nameSuffix = ""
+    var children = Children(Mirror(customDumpReflecting: lhs), Mirror(customDumpReflecting: rhs))
+    children.filtersFields = true
+    let text = self.children(values, children, prefix: typeName + "(", suffix: ")")
+    dumper.markSharedPrinted(identity, typeName: typeName, occurrence: number.occurrence)
+    return text
   }
 
   private mutating func objects(_ pair: Pair, _ lhsMirror: Mirror, _ rhsMirror: Mirror)
@@ -248,6 +308,8 @@ struct Differ {
     var rhs: Any
     var lhsName: String?
     var rhsName: String?
+    /// What follows a name: a colon, or nothing after a shared value's number (`_count: #1`).
+    var nameSuffix = ":"
     var separator: String
     var indent: Int
     var isRoot: Bool
@@ -286,11 +348,13 @@ struct Differ {
     let indent = pair.indent
     if MirrorEquality.areEqual(children.lhs, children.rhs) {
       let lhsDump =
-        dumpFirst(pair.lhs, name: pair.lhsName, indent: indent, isRoot: false, maxDepth: 0)
-        + pair.separator
+        dumpFirst(
+          pair.lhs, name: pair.lhsName, nameSuffix: pair.nameSuffix, indent: indent,
+          isRoot: false, maxDepth: 0) + pair.separator
       let rhsDump =
-        dumper.dump(pair.rhs, name: pair.rhsName, indent: indent, isRoot: false, maxDepth: 0)
-        + pair.separator
+        dumper.dump(
+          pair.rhs, name: pair.rhsName, nameSuffix: pair.nameSuffix, indent: indent,
+          isRoot: false, maxDepth: 0) + pair.separator
       var text = ""
       if lhsDump == rhsDump {
         text +=
@@ -305,10 +369,12 @@ struct Differ {
       !dumper.isSingleValueContainer(children.style, children.rhs)
     else {
       return dumpFirst(
-        pair.lhs, name: pair.lhsName, indent: indent, isRoot: pair.isRoot, maxDepth: .max
+        pair.lhs, name: pair.lhsName, nameSuffix: pair.nameSuffix, indent: indent,
+        isRoot: pair.isRoot, maxDepth: .max
       ).prefixingLines(with: format.first + " ") + "\n"
         + dumper.dump(
-          pair.rhs, name: pair.rhsName, indent: indent, isRoot: pair.isRoot, maxDepth: .max
+          pair.rhs, name: pair.rhsName, nameSuffix: pair.nameSuffix, indent: indent,
+          isRoot: pair.isRoot, maxDepth: .max
         ).prefixingLines(with: format.second + " ")
     }
     var lhsChildren =
@@ -317,7 +383,7 @@ struct Differ {
       children.filtersFields ? dumper.fieldChildren(children.rhs, of: pair.lhs) : children.rhs
 
     var text =
-      ((pair.rhsName.map { $0 + ": " } ?? "") + prefix).indented(by: indent)
+      ((pair.rhsName.map { $0 + pair.nameSuffix + " " } ?? "") + prefix).indented(by: indent)
       .prefixingLines(with: format.both + " ") + "\n"
 
     if let sortKey = children.sortKey {
@@ -418,10 +484,12 @@ struct Differ {
 
   /// The dump of a value of the first (expected) side.
   private mutating func dumpFirst(
-    _ value: Any, name: String?, indent: Int, isRoot: Bool, maxDepth: Int
+    _ value: Any, name: String?, nameSuffix: String = ":", indent: Int, isRoot: Bool,
+    maxDepth: Int
   ) -> String {
     dumper.dump(
-      value, name: name, indent: indent, isRoot: isRoot, maxDepth: maxDepth, expectedSide: true)
+      value, name: name, nameSuffix: nameSuffix, indent: indent, isRoot: isRoot,
+      maxDepth: maxDepth, expectedSide: true)
   }
 }
 

@@ -13,12 +13,10 @@ import Foundation
 /// a depth of 0, `Item(…)`. The dumper remembers the objects it met across calls, so a differ
 /// numbers them once for both sides.
 ///
-/// A plain dump (``numbersSharedReferences``) prints a shared value as the reference's does: under
-/// its stored name (`_count`), numbered by the reference it reads (`#1 0`), and as `#1 Int(↩︎)`
-/// when that reference was printed already. A diff prints it under its declared name, unnumbered.
+/// A shared value (a ``_SideDumpable`` that reports an identity) prints as the reference's does,
+/// in a plain dump and in a diff alike: under its stored name (`_count`), numbered by the
+/// reference it reads (`#1 0`), and as `#1 Int(↩︎)` when that reference was printed already.
 struct Dumper {
-  /// Whether shared values that report an identity are numbered, as in a plain dump.
-  var numbersSharedReferences = false
   private var idPerObject: [ObjectIdentifier: UInt] = [:]
   private var occurrencePerType: [String: UInt] = [:]
   private var visitedObjects: Set<ObjectIdentifier> = []
@@ -163,37 +161,52 @@ struct Dumper {
     return text
   }
 
-  /// A shared value as the reference's plain dump prints it: the number of the reference it
-  /// reads (numbered per type of value, from 1), then its value, or `Type(↩︎)` when that
-  /// reference was printed already.
+  /// A shared value as the reference's dump prints it: the number of the reference it reads
+  /// (numbered per type of value, from 1), then its value, or `Type(↩︎)` when that reference was
+  /// printed already.
   private mutating func sharedBody(
     of value: Any, identity: ObjectIdentifier, maxDepth: Int, expectedSide: Bool
   ) -> String {
     let shown = substitute(for: value, special: .sided, expectedSide: expectedSide) ?? value
     let name = typeName(type(of: shown))
-    let occurrence = occurrencePerType[name, default: 1]
-    let id = idPerObject[identity, default: occurrence]
-    idPerObject[identity] = id
-    let marker = "#\(id) "
-    guard visitedObjects.insert(identity).inserted else { return marker + name + "(↩︎)" }
-    occurrencePerType[name] = occurrence + 1
+    let number = sharedNumber(of: identity, typeName: name)
+    let marker = "#\(number.id) "
+    guard !hasVisited(identity) else { return marker + name + "(↩︎)" }
+    markSharedPrinted(identity, typeName: name, occurrence: number.occurrence)
     return marker
       + body(
         of: shown, hasName: false, isRoot: false, maxDepth: maxDepth, expectedSide: expectedSide)
   }
 
-  /// The identity a shared value is numbered by in a plain dump; nil in a diff, and for a value
-  /// that reports none.
-  private func sharedIdentity(of value: Any) -> ObjectIdentifier? {
-    guard numbersSharedReferences else { return nil }
-    return (value as? any _SideDumpable)?._dumpIdentity
+  /// The identity a shared value is numbered by; nil for a value that reports none (a
+  /// `SharedReader`, which prints as its value alone).
+  func sharedIdentity(of value: Any) -> ObjectIdentifier? {
+    (value as? any _SideDumpable)?._dumpIdentity
   }
 
-  /// Whether a value prints as a shared value of its own rather than as the value it holds: a
-  /// numbered one in a plain dump, any shared value in a diff.
+  /// The number a shared reference prints with (`#1`): the one it was given, or the next of its
+  /// type of value; and the count of numbered references of that type so far.
+  mutating func sharedNumber(of identity: ObjectIdentifier, typeName: String) -> (
+    id: UInt, occurrence: UInt
+  ) {
+    let occurrence = occurrencePerType[typeName, default: 1]
+    let id = idPerObject[identity, default: occurrence]
+    idPerObject[identity] = id
+    return (id, occurrence)
+  }
+
+  /// Records that a shared reference was printed in full, so the next holder of it prints as
+  /// `#1 Int(↩︎)`, and the next reference of its type of value takes the next number.
+  mutating func markSharedPrinted(
+    _ identity: ObjectIdentifier, typeName: String, occurrence: UInt
+  ) {
+    visitedObjects.insert(identity)
+    occurrencePerType[typeName] = occurrence + 1
+  }
+
+  /// Whether a value prints as a numbered shared value rather than as the value it holds.
   private func printsAsSharedValue(_ value: Any, special: Special) -> Bool {
-    guard special == .sided else { return false }
-    return !numbersSharedReferences || sharedIdentity(of: value) != nil
+    special == .sided && sharedIdentity(of: value) != nil
   }
 
   private mutating func dictionaryBody(
@@ -276,9 +289,8 @@ struct Dumper {
       ? Array(payloadMirror.children) : [(label: nil, value: payload)]
   }
 
-  /// The fields of a struct or class as printed: without the storage of observation macros, and,
-  /// in a diff, a shared value (``_SideDumpable``) under the name its type declares rather than
-  /// `_name`.
+  /// The fields of a struct or class as printed: without the storage of observation macros. A
+  /// shared value keeps the name of its storage, `_count`, as the reference prints it.
   mutating func fieldChildren(_ children: [Mirror.Child], of value: Any) -> [Mirror.Child] {
     let showsMacroStorage = value is any CustomDumpReflectable
     var fields: [Mirror.Child] = []
@@ -289,13 +301,7 @@ struct Dumper {
         continue
       }
       if !showsMacroStorage, label.hasPrefix("_$") { continue }
-      if !numbersSharedReferences, label.utf8.first == UInt8(ascii: "_"), label.utf8.count > 1,
-        traits(of: child.value).special == .sided
-      {
-        fields.append((label: String(label.dropFirst()), value: child.value))
-      } else {
-        fields.append(child)
-      }
+      fields.append(child)
     }
     return fields
   }

@@ -416,8 +416,8 @@ import Testing
   }
 
   @Test func sharedFieldsDumpUnderTheirStoredNamesAsTheReferenceDoes() {
-    // NB: a plain dump prints a shared field as the reference's does: under the property
-    // wrapper's storage name, a `Shared` numbered by its reference. Diffs use the declared name.
+    // NB: a dump prints a shared field as the reference's does: under the property wrapper's
+    // storage name, a `Shared` numbered by its reference. Diffs print it the same way.
     #expect(
       customDump(State()) == """
         SharedFieldDumpTests.State(
@@ -428,19 +428,24 @@ import Testing
         """)
   }
 
-  @Test func sharedFieldsDiffUnderTheirDeclaredNames() {
+  @Test func sharedFieldsDiffUnderTheirStoredNamesNumbered() {
     struct Counter {
       @Shared var count: Int
+      @SharedReader var limit: Int
       var _plain = 2
     }
     #expect(
-      diff(Counter(count: Shared(value: 1)), Counter(count: Shared(value: 2))) == """
-          SharedFieldDumpTests.Counter(
-        -   count: 1,
-        +   count: 2,
-            _plain: 2
-          )
-        """)
+      diff(
+        Counter(count: Shared(value: 1), limit: SharedReader(value: 10)),
+        Counter(count: Shared(value: 2), limit: SharedReader(value: 20))) == """
+            SharedFieldDumpTests.Counter(
+          -   _count: #1 1,
+          +   _count: #2 2,
+          -   _limit: 10,
+          +   _limit: 20,
+              _plain: 2
+            )
+          """)
   }
 }
 

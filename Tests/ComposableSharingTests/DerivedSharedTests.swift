@@ -154,8 +154,8 @@ struct PhoneNumberEditor: Reducer {
         State was not expected to change, but a change occurred.
 
               PhoneNumberEditor.State(
-            −   phoneNumber: ""
-            +   phoneNumber: "555-0100"
+            −   _phoneNumber: #1 ""
+            +   _phoneNumber: #1 "555-0100"
               )
 
         (Expected: −, Actual: +)

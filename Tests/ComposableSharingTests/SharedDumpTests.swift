@@ -134,20 +134,4 @@ import Testing
     #expect(String(customDumping: $count) == "#1 5")
     #expect($count.description == #"Shared<Int>(.inMemory("dump-count"))"#)
   }
-
-  @Test func diffsPrintSharedValuesUnnumbered() {
-    // NB: a diff keeps the kit's test-store text: the declared name, no number.
-    #expect(
-      diff(
-        Pair(first: Shared(value: 1), second: Shared(value: 2)),
-        Pair(first: Shared(value: 1), second: Shared(value: 3)))
-          == """
-            SharedDumpTests.Pair(
-              first: 1,
-          -   second: 2
-          +   second: 3
-            )
-          """
-    )
-  }
 }

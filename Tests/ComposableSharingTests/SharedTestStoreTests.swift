@@ -61,8 +61,8 @@ struct SharedCounter: Reducer {
         State was not expected to change, but a change occurred.
 
               SharedCounter.State(
-            −   count: 0,
-            +   count: 1,
+            −   _count: #1 0,
+            +   _count: #1 1,
                 label: ""
               )
 
@@ -79,8 +79,8 @@ struct SharedCounter: Reducer {
       await store.send(.incrementButtonTapped) { $0.$count.withLock { $0 = 5 } }
     }
     #expect(issues.first?.message.hasPrefix("A state change does not match expectation") == true)
-    #expect(issues.first?.message.contains("−   count: 5,") == true)
-    #expect(issues.first?.message.contains("+   count: 1") == true)
+    #expect(issues.first?.message.contains("−   _count: #1 5,") == true)
+    #expect(issues.first?.message.contains("+   _count: #1 1") == true)
     #expect(store.state.count == 1)
   }
 
@@ -99,7 +99,7 @@ struct SharedCounter: Reducer {
     let issues = await withExpectedIssue {
       await store.receive(.didIncrement) { $0.label = "Incremented" }
     }
-    #expect(issues.first?.message.contains("+   count: 1") == true)
+    #expect(issues.first?.message.contains("+   _count: #1 1") == true)
   }
 
   @Test func nonExhaustiveChecksOnlyWhatIsAsserted() async {
@@ -148,8 +148,8 @@ struct SharedCounter: Reducer {
         A state change does not match expectation.
 
               SharedCounter.State(
-            −   count: 0,
-            +   count: 1,
+            −   _count: #1 0,
+            +   _count: #1 1,
                 label: ""
               )
 
@@ -173,8 +173,8 @@ struct SharedCounter: Reducer {
         A state change does not match expectation.
 
               SharedCounter.State(
-            −   count: 0,
-            +   count: 1,
+            −   _count: #1 0,
+            +   _count: #1 1,
                 label: "Incremented"
               )
 
@@ -215,8 +215,8 @@ struct SharedCounter: Reducer {
         A state change does not match expectation.
 
               SharedCounter.State(
-            −   count: 5,
-            +   count: 1,
+            −   _count: #1 5,
+            +   _count: #1 1,
                 label: ""
               )
 
@@ -227,8 +227,8 @@ struct SharedCounter: Reducer {
     let notes = await withExpectedIssue(isIntermittent: true) {
       await store.send(.incrementButtonTapped)
     }
-    #expect(notes.first?.message.contains("−   count: 1,\n") == true)
-    #expect(notes.first?.message.contains("+   count: 2,") == true)
+    #expect(notes.first?.message.contains("−   _count: #1 1,\n") == true)
+    #expect(notes.first?.message.contains("+   _count: #1 2,") == true)
   }
 
   @Test func aWrongSharedAssertionDoesNotLingerIntoTheNextStep() async {
