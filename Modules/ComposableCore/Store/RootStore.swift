@@ -162,7 +162,7 @@ final class RootStore<State, Action: Sendable>: StateProbeHost {
     // NB: the probes only compare bytes during the access to the state; what they report runs
     // after the access ended, and may send.
     if !stateProbes.isEmpty.load(ordering: .relaxed) {
-      let differing = withUnsafeBytes(of: &storage.state) { stateProbes.differing(in: $0) }
+      let differing = withBytes(of: &storage.state) { stateProbes.differing(in: $0) }
       for probe in differing { probe.onDifference?() }
     }
     if observerCount.load(ordering: .relaxed) > 0 { notifyObservers() }
@@ -308,6 +308,19 @@ func withStoreDependencies(_ dependencies: DependencyValues, _ body: () -> Void)
   } else {
     withDependencyValues(dependencies, operation: body)
   }
+}
+
+/// Calls `body` with the bytes of `value`.
+///
+/// NB: a function of this module rather than `withUnsafeBytes(of:_:)` itself, for the same reason
+/// as ``withUnretained(_:_:)``: the standard library's run-time isolation check was a third of
+/// what observing added to a send (`store.observation.unchanged` 1.59-1.62x before, 1.38-1.39x
+/// after, release, this machine).
+@inlinable
+func withBytes<Value, Result>(
+  of value: inout Value, _ body: (UnsafeRawBufferPointer) -> Result
+) -> Result {
+  withUnsafeBytes(of: &value, body)
 }
 
 /// Calls `body` with the object `object` refers to, not retaining it for the call: the caller
