@@ -40,6 +40,11 @@ public struct DependencyValues: Sendable {
 
   /// The values prepared for the running test (under a test runner) or for the process.
   static var preparedStorage: DependencyStorage {
+    // NB: until something is prepared, the prepared values are none, and reading them needs no
+    // lock: a store sent outside every `withDependencies` asks for them on every send, to see
+    // whether its dependencies are in force (`store.send.effect` 76-81 ns taking the lock,
+    // 60-63 ns not).
+    guard hasPrepared.load(ordering: .acquiring) else { return .none }
     if hasPreparedForTests.load(ordering: .acquiring),
       let test = testFramework?.currentTestKey().map(PreparedDependencies.TestKey.init)
     {
