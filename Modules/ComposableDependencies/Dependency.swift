@@ -24,8 +24,11 @@ public struct Dependency<Value>: Sendable {
     /// by the compiler to a function that calls the property's getter, which is several times
     /// faster than applying a `KeyPath` at run time.
     let read: @Sendable (DependencyValues) -> Value
-    let initialStorage: DependencyStorage
-    let access: DependencyReadSite
+    /// The values in force where the dependency was declared, with the declaration as their
+    /// access: what a read where it was declared passes to ``read`` as it is.
+    let initialValues: DependencyValues
+    var initialStorage: DependencyStorage { initialValues.storage }
+    var access: DependencyReadSite { initialValues.access! }
 
     init(
       read: @escaping @Sendable (DependencyValues) -> Value, keyPath: (AnyKeyPath & Sendable)?,
@@ -33,10 +36,11 @@ public struct Dependency<Value>: Sendable {
       isTypeKey: Bool = false
     ) {
       self.read = read
-      self.initialStorage = DependencyValues.currentStorage
-      self.access = DependencyReadSite(
-        keyPath: keyPath, fileID: fileID, filePath: filePath, line: line, column: column,
-        isTypeKey: isTypeKey)
+      self.initialValues = DependencyValues(
+        storage: DependencyValues.currentStorage,
+        access: DependencyReadSite(
+          keyPath: keyPath, fileID: fileID, filePath: filePath, line: line, column: column,
+          isTypeKey: isTypeKey))
     }
   }
 
@@ -176,7 +180,8 @@ public struct Dependency<Value>: Sendable {
     // declared with still bound, and merges nothing.
     let storage: DependencyStorage
     if let bound = DependencyValues.bound {
-      storage = bound === site.initialStorage ? bound : site.initialStorage.merging(bound)
+      if bound === site.initialStorage { return site.read(site.initialValues) }
+      storage = site.initialStorage.merging(bound)
     } else {
       storage = site.initialStorage.merging(DependencyValues.preparedStorage)
     }

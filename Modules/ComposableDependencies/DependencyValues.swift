@@ -40,6 +40,11 @@ public struct DependencyValues: Sendable {
 
   /// The values prepared for the running test (under a test runner) or for the process.
   static var preparedStorage: DependencyStorage {
+    // NB: until something is prepared, the prepared values are none, and reading them needs no
+    // lock: a store sent outside every `withDependencies` asks for them on every send, to see
+    // whether its dependencies are in force (`store.send.effect` 76-81 ns taking the lock,
+    // 60-63 ns not).
+    guard hasPrepared.load(ordering: .acquiring) else { return .none }
     if hasPreparedForTests.load(ordering: .acquiring),
       let test = testFramework?.currentTestKey().map(PreparedDependencies.TestKey.init)
     {
@@ -199,8 +204,9 @@ public struct DependencyValues: Sendable {
   func value<Key: TestDependencyKey>(for key: Key.Type) -> Key.Value? {
     guard let position = position(of: ObjectIdentifier(key)) else { return nil }
     // NB: only `setting(_:for:)` stores a box under a key's identifier, and always an
-    // `OverrideBox<Key>` for that key, so the downcast cannot fail.
-    return unsafeDowncast(boxes[position], to: OverrideBox<Key>.self).value
+    // `OverrideBox<Key>` for that key, so the cast never fails (`unsafeDowncast` instead gained
+    // 3-4 % of `dependency.read`: 42.0 ns against 43.3-43.9 ns).
+    return (boxes[position] as! OverrideBox<Key>).value
   }
 
   /// The keys this storage overrides differently from `old`, with the type of each new value.

@@ -259,9 +259,10 @@ public struct Shared<Value: Sendable>: Sendable {
     // four times a lock.
     try slot.withHandle { handle in
       if handle.mutatesDirectly, SharedChangeTracker.currentIfAny == nil {
-        // NB: `unsafeDowncast` is sound: only a `SharedReference` sets `mutatesDirectly`.
-        return try unsafeDowncast(handle, to: SharedReference<Value>.self).mutateUntracked(
-          operation)
+        // NB: only a `SharedReference` sets `mutatesDirectly`, so the cast never fails
+        // (`unsafeDowncast` instead gained 10 % of `shared.withLock`: 11.8-12.0 ns against
+        // 13.0-13.5 ns).
+        return try (handle as! SharedReference<Value>).mutateUntracked(operation)
       }
       return try handle.withLock(
         operation, fileID: fileID, filePath: filePath, line: line, column: column)

@@ -115,11 +115,12 @@ public struct CasePath<Root, Value>: Sendable {
     if isIdentity {
       // NB: the functions of a case of the root itself are the case's own: wrapping them in the
       // identity's would cost a call and an optional per extraction, on every action a `Scope`
-      // routes. `unsafeBitCast` is sound: only `identity` is flagged, and its `Root` is `Value`,
-      // so each function is cast to its own type.
+      // routes. Only `identity` is flagged, and its `Root` is `Value`, so each function is cast
+      // to its own type and the checked casts never fail (`unsafeBitCast` instead gained 1-2 % of
+      // `store.send.scoped3`: 169-172 ns against 170-175 ns).
       return CasePath<Root, Child>(
-        embed: unsafeBitCast(embed, to: (@Sendable (Child) -> Root).self),
-        extract: unsafeBitCast(extract, to: (@Sendable (Root) -> Child?).self))
+        embed: embed as! @Sendable (Child) -> Root,
+        extract: extract as! @Sendable (Root) -> Child?)
     }
     let outerEmbed = self.embed
     let outerExtract = self.extract

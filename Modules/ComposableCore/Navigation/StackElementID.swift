@@ -115,7 +115,11 @@ public struct StackElementIDGenerator: Sendable {
   ///
   /// - Returns: The id.
   public func next() -> StackElementID {
-    StackElementID(rawValue: counter.value.add(1, ordering: .relaxed).oldValue)
+    StackElementID(
+      rawValue: counter.value.withLock { value in
+        defer { value += 1 }
+        return value
+      })
   }
 
   /// The id ``next()`` returns next, without using it up.
@@ -126,19 +130,13 @@ public struct StackElementIDGenerator: Sendable {
   ///
   /// - Returns: The id.
   public func peek() -> StackElementID {
-    StackElementID(rawValue: counter.value.load(ordering: .relaxed))
+    StackElementID(rawValue: counter.value.withLock { $0 })
   }
 
   /// Makes sure ``next()`` never hands out `id` or an id below it, so an element pushed with `id`
   /// is not overwritten by a later push: the live counterpart of the reference's random ids.
   package func skip(past id: StackElementID) {
-    var current = counter.value.load(ordering: .relaxed)
-    while current <= id.rawValue {
-      let (exchanged, original) = counter.value.compareExchange(
-        expected: current, desired: id.rawValue + 1, ordering: .relaxed)
-      if exchanged { return }
-      current = original
-    }
+    counter.value.withLock { if $0 <= id.rawValue { $0 = id.rawValue + 1 } }
   }
 
   /// A separate generator that starts where `id` is: test stores hand one to each assertion
@@ -149,11 +147,14 @@ public struct StackElementIDGenerator: Sendable {
 }
 
 /// The counter shared by the copies of a generator.
+///
+/// NB: a lock rather than an atomic and a compare-exchange loop, which gained nothing measurable
+/// (`navigation.pushPop` 1915-1918 ns atomic, 1899-1913 ns locked).
 private final class StackElementIDCounter: Sendable {
-  let value: Atomic<Int>
+  let value: Mutex<Int>
 
   init(_ start: Int) {
-    value = Atomic(start)
+    value = Mutex(start)
   }
 }
 

@@ -186,7 +186,8 @@ final class ObservationStateRegistrar<State, Action: Sendable> {
   /// The index of the first value, from `start`, whose bytes in `state` are not the ones
   /// remembered, or the number of values.
   private func firstDifference(in state: State, from start: Int) -> Int {
-    withUnsafeBytes(of: state) { probe.firstDifference(in: $0, at: 0, from: start) }
+    var state = state
+    return withBytes(of: &state) { probe.firstDifference(in: $0, at: 0, from: start) }
   }
 }
 

@@ -124,7 +124,7 @@ struct LiveReduceHook<State, Action: Sendable>: ReduceLoopHook {
     // NB: through `withUnretained`: a main-actor closure passed straight to the standard
     // library gets a run-time isolation check per call.
     withUnretained(core) { core in
-      if core.hasReentrantActions.load(ordering: .relaxed) {
+      if core.sendState.load(ordering: .relaxed) == SendState.sendingWithReentrantActions {
         // NB: sent while the reducer ran, so before what it returned.
         for action in core.takeReentrantActions() { enqueue(action) }
       }

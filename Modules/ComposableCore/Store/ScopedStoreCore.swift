@@ -46,25 +46,25 @@ struct StoreParent<State, Action: Sendable> {
   /// The parent's state, read without registering it with an observer.
   func readState() -> State {
     if let root { return root.state }
-    return scoped.unsafelyUnwrapped.state
+    return scoped!.state
   }
 
   /// Sends a parent action.
   func send(_ action: Action) -> StoreTask {
     if let root { return root.send(action) }
-    return scoped.unsafelyUnwrapped.send(action)
+    return scoped!.send(action)
   }
 
   /// Calls `onChange` after every action the root processes, until the observation is cancelled.
   func addObserver(_ onChange: @escaping @MainActor (State) -> Void) -> StoreObservation {
     if let root { return root.observe(onChange) }
-    return scoped.unsafelyUnwrapped.addObserver(onChange)
+    return scoped!.addObserver(onChange)
   }
 
   /// How many effects of the root store are running.
   var runningEffectCount: Int {
     if let root { return root.runningEffectCount }
-    return scoped.unsafelyUnwrapped.runningEffectCount
+    return scoped!.runningEffectCount
   }
 }
 

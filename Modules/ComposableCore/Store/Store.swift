@@ -121,7 +121,7 @@ public final class Store<State, Action: Sendable> {
   /// when a command's work is done.
   package var runningEffectCount: Int {
     if let root { return root.runningEffectCount }
-    return scoped.unsafelyUnwrapped.runningEffectCount
+    return scoped!.runningEffectCount
   }
 
   /// The feature's current state; it changes only when an action is sent.
@@ -143,7 +143,7 @@ public final class Store<State, Action: Sendable> {
   /// the observation machinery read.
   @usableFromInline
   func readState() -> State {
-    guard let unretainedRoot else { return scoped.unsafelyUnwrapped.state }
+    guard let unretainedRoot else { return scoped!.state }
     return unretainedRoot._withUnsafeGuaranteedRef { $0.state }
   }
 
@@ -161,7 +161,7 @@ public final class Store<State, Action: Sendable> {
   @inlinable
   @discardableResult
   public func send(_ action: Action) -> StoreTask {
-    guard let unretainedRoot else { return scoped.unsafelyUnwrapped.send(action) }
+    guard let unretainedRoot else { return scoped!.send(action) }
     var task = StoreTask(rawValue: nil)
     withUnretained(unretainedRoot) { task = $0.send(action) }
     return task
@@ -221,7 +221,7 @@ public final class Store<State, Action: Sendable> {
   @usableFromInline
   func addObserver(_ onChange: @escaping @MainActor (State) -> Void) -> StoreObservation {
     if let root { return root.observe(onChange) }
-    return scoped.unsafelyUnwrapped.addObserver(onChange)
+    return scoped!.addObserver(onChange)
   }
 }
 

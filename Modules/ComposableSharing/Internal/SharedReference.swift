@@ -18,15 +18,18 @@ final class SharedReference<Value: Sendable>: SharedBox<Value>, @unchecked Senda
   /// Re-entrant: a mutation may read the value it changes (`$x.withLock { $0 = x + 1 }`).
   @usableFromInline let lock = ReentrantLock()
   /// The value, behind a pointer: mutating it in place through a class's stored property would
-  /// cost a dynamic exclusivity check on every mutation, which the lock makes redundant.
+  /// cost a dynamic exclusivity check on every mutation, which the lock makes redundant, and
+  /// would trap on a read of the value inside its own mutation (`$x.withLock { $0 = x + 1 }`),
+  /// which the re-entrant lock allows.
+  // NB: kept for that behaviour, not for speed alone: a stored property instead measured
+  // `shared.withLock` 15.4-15.8 ns against 13.0-13.9 ns (15 %, under the 20 % bar by itself).
   @usableFromInline let storage: UnsafeMutablePointer<Value>
   /// The value as last asserted by a test, while a test store tracks changes to it.
   private var snapshot: Value?
   /// Counts mutations, so saves land in the order the mutations happened.
-  // NB: `@exclusivity(unchecked)` is sound: `version` is only touched while `lock` is held, by
-  // one thread at a time, in accesses that do not overlap. Inlined into other modules, the run-time
-  // check cost a third of a mutation.
-  @exclusivity(unchecked) @usableFromInline var version = 0
+  // NB: checked for exclusivity: leaving it unchecked gained 16 % of `shared.withLock` (15.8 ns
+  // checked, 13.0-13.9 ns unchecked), under the 20 % that unchecked code must earn.
+  @usableFromInline var version = 0
   /// Counts changes that did not come from a mutation (outside changes, loads): with `version`,
   /// it orders what observers see.
   private var outsideChanges = 0

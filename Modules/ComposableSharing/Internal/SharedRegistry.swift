@@ -10,7 +10,14 @@ package enum SharedRegistry {
     weak var reference: (AnyObject & Sendable)?
   }
 
-  private static let references = Protected<[SharedKeyID: Entry]>([:])
+  /// The references, and the creations under way, behind one lock.
+  private struct Registry: Sendable {
+    var references: [SharedKeyID: Entry] = [:]
+    /// The keys whose references are being created, and who waits for them.
+    var creations: [SharedKeyID: Creation] = [:]
+  }
+
+  private static let registry = Protected(Registry())
   /// How many entries the registry may hold before it drops those whose holders are all gone;
   /// it doubles with the live entries, so pruning costs a constant time per registration.
   private static let pruneThreshold = Protected(64)
@@ -32,17 +39,17 @@ package enum SharedRegistry {
     // may declare shared values of its own), the load, the first save and the subscription run
     // outside it: the first holder of a key creates its reference while later holders of that
     // key (and only of that key) wait for it, unless they may hold up the creator (below).
-    let lookup = references.withLock { references -> Lookup<Key.Value> in
+    let lookup = registry.withLock { registry -> Lookup<Key.Value> in
       // NB: a key whose storage keeps the reference is found there, never in the registry (see
       // `ReferenceStorageKey`).
       if let keeping {
         if let kept = keeping.keptReference() as? SharedReference<Key.Value> { return .found(kept) }
-      } else if let existing = references[id]?.reference as? SharedReference<Key.Value> {
+      } else if let existing = registry.references[id]?.reference as? SharedReference<Key.Value> {
         return .found(existing)
       }
-      if let creation = creations[id] { return .wait(creation) }
+      if let creation = registry.creations[id] { return .wait(creation) }
       let creation = Creation()
-      creations[id] = creation
+      registry.creations[id] = creation
       return .create(creation)
     }
     switch lookup {
@@ -70,8 +77,8 @@ package enum SharedRegistry {
             for: key, default: defaultValue, skipInitialLoad: skipInitialLoad, fileID: fileID,
             filePath: filePath, line: line, column: column)
         }
-        return references.withLock { references in
-          register(made, for: id, keeping: keeping, in: &references)
+        return registry.withLock { registry in
+          register(made, for: id, keeping: keeping, in: &registry.references)
         }
       }
       switch creation.wait() {
@@ -100,9 +107,9 @@ package enum SharedRegistry {
           for: key, default: defaultValue, skipInitialLoad: skipInitialLoad, fileID: fileID,
           filePath: filePath, line: line, column: column)
       }
-      let reference = references.withLock { references in
-        creations[id] = nil
-        return register(made, for: id, keeping: keeping, in: &references)
+      let reference = registry.withLock { registry in
+        registry.creations[id] = nil
+        return register(made, for: id, keeping: keeping, in: &registry.references)
       }
       creation.finish(with: reference)
       return reference
@@ -139,12 +146,6 @@ package enum SharedRegistry {
     case create(Creation)
     case wait(Creation)
   }
-
-  /// The keys whose references are being created, and who waits for them.
-  ///
-  /// NB: `nonisolated(unsafe)` is sound: it is read and written only inside
-  /// `references.withLock`, which serialises every access, and what it holds is `Sendable`.
-  nonisolated(unsafe) private static var creations: [SharedKeyID: Creation] = [:]
 
   /// Creates the reference of a key: its default, its load, its first save, its subscription.
   /// ``register(_:for:keeping:in:)`` then makes it the key's.
@@ -226,7 +227,7 @@ package enum SharedRegistry {
   }
 
   package static var entryCount: Int {
-    references.withLock { $0.count }
+    registry.withLock { $0.references.count }
   }
 
   /// Drops the entries of keys whose holders are all gone, once there are enough of them.

