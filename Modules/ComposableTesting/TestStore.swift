@@ -173,6 +173,7 @@ public final class TestStore<State: Equatable, Action> {
     let executor = SerialTaskExecutor(
       label: "composable.test-store", sleepHost: sleeps, schedule: scheduleLog?.schedule)
     let received = ReceivedActions<Action>(sleeps: sleeps)
+    let tracker = EffectTracker()
     self.scheduleLog = scheduleLog
     self.currentState = state
     self.stateBeforeStep = state
@@ -182,14 +183,17 @@ public final class TestStore<State: Equatable, Action> {
     self.executor = executor
     self.received = received
     if let scheduleLog {
-      self.runtime = EffectRuntime(executor: executor) {
+      self.runtime = EffectRuntime(executor: executor, tracking: tracker) {
         scheduleLog.noteDelivery($0.action, lineage: $1)
         received.append($0.action, lineage: $1)
       }
     } else {
-      self.runtime = EffectRuntime(executor: executor) { received.append($0.action, lineage: $1) }
+      self.runtime = EffectRuntime(executor: executor, tracking: tracker) {
+        received.append($0.action, lineage: $1)
+      }
     }
-    self.activity = EffectActivity(runtime: runtime, executor: executor, sleeps: sleeps)
+    self.activity = EffectActivity(
+      runtime: runtime, tracker: tracker, executor: executor, sleeps: sleeps)
     self.lastStep = StepLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     liveTestStoreCount.add(1, ordering: .releasing)
     received.owner = self
@@ -450,6 +454,6 @@ public final class TestStore<State: Equatable, Action> {
 
 extension TestStore: ReceivedActionsOwner {
   func deliverArrivedActions() async {
-    if reduceArrivedActions() { await runtime.waitUntilStarted() }
+    if reduceArrivedActions() { await activity.tracker.waitUntilStarted() }
   }
 }

@@ -13,8 +13,6 @@ struct EffectContext: Sendable {
 
   /// The ids' registry: the store's effect runtime.
   let registry: any EffectCancellationRegistry
-  /// The lineage of the effect's task (see `EffectRuntime.run(_:lineage:sendNow:started:)`).
-  let lineage: Int
   /// The namespaces the effect's ids are under, outermost first.
   var namespaces: [EffectID] = []
   /// The runtime's id of the effect task the code runs in: a `Task.cancel(id:)` that reaches
