@@ -338,11 +338,34 @@ public final class TestStore<State: Equatable, Action> {
     // NB: the loop works on a copy: the assertion closures it runs may read the store's state.
     var state = currentState
     var queue: [Action] = []
-    ReduceLoop.run(action, reducer: reducer, state: &state, queue: &queue, hook: &hook)
+    // NB: one binding of the dependencies and of the shared change tracker covers every action
+    // of the loop, its check and the effects it starts, as a live store's send does (effect
+    // bodies bind the dependencies they captured themselves). A binding is a tenth of a step.
+    withTestStoreBindings {
+      ReduceLoop.run(action, reducer: reducer, state: &state, queue: &queue, hook: &hook)
+    }
     currentState = state
     return Step(
       started: hook.started, hasEffect: hook.firstHasEffect,
       reachesExecutor: hook.reachesExecutor)
+  }
+
+  /// Runs `body` with the store's dependencies in force and its shared change tracker current,
+  /// binding each only when it is not already.
+  private func withTestStoreBindings(_ body: () -> Void) {
+    let sharedChanges = self.sharedChanges
+    func withTracker() {
+      if SharedChangeTracker.current === sharedChanges {
+        body()
+      } else {
+        SharedChangeTracker.$current.withValue(sharedChanges, operation: body)
+      }
+    }
+    if currentDependencies.areInForce {
+      withTracker()
+    } else {
+      withDependencyValues(currentDependencies, operation: withTracker)
+    }
   }
 
   /// Reduces every action that arrived from the effects and is not reduced yet, and those they
