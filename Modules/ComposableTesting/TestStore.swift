@@ -82,7 +82,8 @@ public final class TestStore<State: Equatable, Action> {
   /// The lineage of the last `send` (see ``TestStoreTask``).
   var lastLineage = 0
   /// Where each lineage's `send` was written: the effects its received actions start are
-  /// reported there, as the reference does, when they outlive the test.
+  /// reported there, as the reference does, when they outlive the test. Only lineages whose step
+  /// started an effect task are kept: no other sends the actions a later step reduces.
   var lineageLocations: [Int: StepLocation] = [:]
   var lastStep: StepLocation
   /// ``exhaustivity`` and ``dependencies`` as a step reads them: copies kept by their observers.
@@ -271,13 +272,16 @@ public final class TestStore<State: Equatable, Action> {
     if let recorder = actionCoverageRecorder { recorder.record(action, as: Action.self) }
     lastLineage += 1
     let lineage = lastLineage
-    lineageLocations[lineage] = location
     scheduleLog?.noteSend(action, lineage: lineage)
     let step = process(action, lineage: lineage, location: location) { before, after, changed in
       self.checkState(
         before: before, after: after, updateStateToExpectedResult, location: location,
         changed: changed())
     }
+    // NB: recorded before the step first suspends, so before any action of its effects is
+    // reduced; a step that started no task records nothing (a dictionary entry per step made
+    // every step of a long test slower).
+    if !step.started.isEmpty { lineageLocations[lineage] = location }
     if step.reachesExecutor || !isSettled { await settle(location) }
     updateEndOfTestChecks()
     // NB: a step that returned no effect has nothing to wait for: its task holds no store, which
