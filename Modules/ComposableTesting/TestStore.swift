@@ -356,7 +356,7 @@ public final class TestStore<State: Equatable, Action> {
 
   /// Runs `body` with the store's dependencies in force and its shared change tracker current,
   /// binding each only when it is not already.
-  private func withTestStoreBindings(_ body: () -> Void) {
+  func withTestStoreBindings(_ body: () -> Void) {
     let sharedChanges = self.sharedChanges
     func withTracker() {
       if SharedChangeTracker.current === sharedChanges {
