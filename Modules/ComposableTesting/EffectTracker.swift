@@ -62,10 +62,10 @@ final class EffectTracker: EffectTracking {
     }
   }
 
-  func effectTaskWillStart(id: Int, lineage: Int?, parent: Int?) {
+  func effectTaskWillStart(id: Int, lineage: Int) {
     state.withLock { state in
       state.starting += 1
-      state.lineages[id] = lineage ?? parent.flatMap { state.lineages[$0] } ?? 0
+      state.lineages[id] = lineage
     }
     branches.add(1, ordering: .relaxed)
   }

@@ -39,7 +39,7 @@ struct TestStoreReduceHook<State: Equatable, Action>: ReduceLoopHook {
   ) -> Effect<Action> {
     let before = state
     let stackElementIDBefore = store.stackElementIDs.peek()
-    var effect = Effect<Action>.none
+    let effect: Effect<Action>
     // NB: the store's dependencies and shared change tracker are bound around the whole loop
     // (see `TestStore.runReduceLoop`). The check runs inside the same bindings as the reducer:
     // the assertion closure needs them too (a shared value it asserts on is tracked, so its

@@ -6,10 +6,8 @@ import Testing
 final class RecordingEffectTracker: EffectTracking {
   let events = Protected<[String]>([])
 
-  func effectTaskWillStart(id: Int, lineage: Int?, parent: Int?) {
-    let lineage = lineage.map { "\($0)" } ?? "nil"
-    let parent = parent.map { "\($0)" } ?? "nil"
-    events.withLock { $0.append("start \(id), lineage \(lineage), parent \(parent)") }
+  func effectTaskWillStart(id: Int, lineage: Int) {
+    events.withLock { $0.append("start \(id), lineage \(lineage)") }
   }
 
   func effectTaskDidBegin(id: Int) {
@@ -35,13 +33,13 @@ struct EffectTrackingTests {
     for (_, task) in started { await task.value }
     #expect(
       tracker.events.withLock { $0 } == [
-        "start 0, lineage 7, parent nil",
+        "start 0, lineage 7",
         "begin 0",
         "finish 0",
       ])
   }
 
-  @Test func workAnEffectRunsInATaskOfItsOwnIsReportedWithItsParent() async {
+  @Test func workAnEffectRunsInATaskOfItsOwnIsReportedWithTheEffectsLineage() async {
     let tracker = RecordingEffectTracker()
     let runtime = EffectRuntime<Int>(executor: nil, tracking: tracker) { _, _ in }
     var started: [(id: Int, task: Task<Void, Never>)] = []
@@ -61,11 +59,11 @@ struct EffectTrackingTests {
         "branches 1",
         "finish 0",
         "finish 1",
-        "start 0, lineage 3, parent nil",
-        "start 1, lineage nil, parent 0",
+        "start 0, lineage 3",
+        "start 1, lineage 3",
       ])
     #expect(
-      events.firstIndex(of: "start 1, lineage nil, parent 0")! < events.firstIndex(of: "begin 1")!)
+      events.firstIndex(of: "start 1, lineage 3")! < events.firstIndex(of: "begin 1")!)
     #expect(events.firstIndex(of: "finish 1")! < events.firstIndex(of: "branches 1")!)
     #expect(events.last == "finish 0")
   }

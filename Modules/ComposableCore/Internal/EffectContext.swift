@@ -13,6 +13,10 @@ struct EffectContext: Sendable {
 
   /// The ids' registry: the store's effect runtime.
   let registry: any EffectCancellationRegistry
+  /// The lineage the runtime's caller tagged the effect with (see
+  /// `EffectRuntime.run(_:lineage:sendNow:started:)`): what work the effect runs in a task of its
+  /// own is tagged with too, even once the effect's own task is gone.
+  let lineage: Int
   /// The namespaces the effect's ids are under, outermost first.
   var namespaces: [EffectID] = []
   /// The runtime's id of the effect task the code runs in: a `Task.cancel(id:)` that reaches

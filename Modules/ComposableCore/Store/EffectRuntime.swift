@@ -108,11 +108,8 @@ package final class EffectRuntime<Action: Sendable>: Sendable {
   }
 
   /// Starts a task for an effect, registered under its cancellation ids until it finishes.
-  ///
-  /// `lineage` is `nil` for work a task runs in a task of its own, which belongs to the lineage of
-  /// that task, `parent`.
   private func start(
-    priority: TaskPriority?, cancellationIDs: [EffectID], lineage: Int?, parent: Int? = nil,
+    priority: TaskPriority?, cancellationIDs: [EffectID], lineage: Int,
     _ body: @escaping @Sendable () async -> Void
   ) -> (id: Int, task: Task<Void, Never>) {
     let executor = self.executor
@@ -124,13 +121,13 @@ package final class EffectRuntime<Action: Sendable>: Sendable {
       }
       return registry.nextID
     }
-    tracking?.effectTaskWillStart(id: id, lineage: lineage, parent: parent)
+    tracking?.effectTaskWillStart(id: id, lineage: lineage)
     let task = Task(executorPreference: executor, priority: priority) {
       tracking?.effectTaskDidBegin(id: id)
       // NB: a `TestClock` learns from this which executor a sleeping effect resumes on, and
       // `Task.cancel(id:)` which store's ids to cancel.
       await SerialTaskExecutor.$current.withValue(executor) {
-        let context = EffectContext(registry: self, taskID: id)
+        let context = EffectContext(registry: self, lineage: lineage, taskID: id)
         await EffectContext.$current.withValue(context) {
           await body()
         }
@@ -274,10 +271,7 @@ extension EffectRuntime: EffectCancellationRegistry {
   ) async throws -> T {
     if cancelInFlight { cancel(id: id) }
     let result = Protected<Result<T, any Error>?>(nil)
-    let (_, task) = start(
-      priority: nil, cancellationIDs: [id], lineage: context == nil ? 0 : nil,
-      parent: context?.taskID
-    ) {
+    let (_, task) = start(priority: nil, cancellationIDs: [id], lineage: context?.lineage ?? 0) {
       // NB: the operation keeps the namespaces of the code that called it, in this task.
       var operationContext = context
       operationContext?.taskID = EffectContext.current?.taskID

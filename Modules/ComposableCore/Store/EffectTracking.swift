@@ -12,12 +12,12 @@
 /// }
 /// ```
 package protocol EffectTracking: AnyObject, Sendable {
-  /// The runtime is about to start the task `id` for an effect of `lineage`, or, when `lineage`
-  /// is `nil`, for work the task `parent` runs in a task of its own
-  /// (`withTaskCancellation(id:cancelInFlight:operation:)`), which belongs to the parent's lineage.
+  /// The runtime is about to start the task `id` for an effect of `lineage` (see
+  /// `EffectRuntime.run(_:lineage:sendNow:started:)`), or for work such an effect runs in a task
+  /// of its own (`withTaskCancellation(id:cancelInFlight:operation:)`).
   ///
   /// The task is one more branch of effect work until ``effectTaskDidFinish(id:)``.
-  func effectTaskWillStart(id: Int, lineage: Int?, parent: Int?)
+  func effectTaskWillStart(id: Int, lineage: Int)
 
   /// The task `id` began running (on the runtime's executor, when it has one).
   func effectTaskDidBegin(id: Int)
