@@ -4,8 +4,8 @@ import ComposableCore
 /// What a test store's effects are doing: the one place that answers "can anything still
 /// happen?", for `send`, `receive`, `finish`, `TestStoreTask` and `skipInFlightEffects()`.
 ///
-/// It reads the store's effect runtime (which effects run, which have not reached the executor
-/// yet, how many branches of work they have), the store's executor (whether it has work) and the
+/// It reads the store's effect runtime (which effects run), its ``EffectTracker`` (which effects
+/// have not reached the executor yet, how many branches of work they have), the store's executor (whether it has work) and the
 /// clock sleeps its effects hold there (``EffectSleeps``, which the clocks reach through
 /// `ClockSleepHost`). A step first *settles* (``settle(jobLimit:)``): it waits until every effect
 /// has run up to a suspension. Each branch of effect work (a running effect, or a part of a merge
@@ -45,6 +45,8 @@ struct EffectActivity<Action: Sendable>: Sendable {
   }
 
   let runtime: EffectRuntime<Action>
+  /// What the runtime reports about its tasks.
+  let tracker: EffectTracker
   let executor: SerialTaskExecutor
   /// The clock sleeps the effects hold on `executor`.
   let sleeps: EffectSleeps
@@ -56,7 +58,7 @@ struct EffectActivity<Action: Sendable>: Sendable {
   /// awaiting one hops off the main actor and back, two thread switches (microseconds) on every
   /// step, even when no effect runs.
   var isSettled: Bool {
-    !runtime.hasStartingTasks && executor.isIdle
+    !tracker.hasStartingTasks && executor.isIdle
   }
 
   /// Waits until every effect has run up to a suspension (see ``isSettled``); `false` when the
@@ -67,7 +69,7 @@ struct EffectActivity<Action: Sendable>: Sendable {
   /// the store's executor yet.
   func settle(jobLimit: Int) async -> Bool {
     repeat {
-      await runtime.waitUntilStarted()
+      await tracker.waitUntilStarted()
       guard await executor.waitUntilIdle(jobLimit: jobLimit) else { return false }
     } while !isSettled
     return true
@@ -79,7 +81,7 @@ struct EffectActivity<Action: Sendable>: Sendable {
     guard running > 0 else { return .finished }
     if sleeps.parkedCount > 0 { return .parkedOnImmediateClock }
     let onClocks = sleeps.testClockSleeperCount + sleeps.unimplementedClockSleepCount
-    return onClocks >= runtime.activeBranchCount ? .waitingOnTestClock : .waitingOnOutsideWorld
+    return onClocks >= tracker.activeBranchCount ? .waitingOnTestClock : .waitingOnOutsideWorld
   }
 
   /// Lets the effects sleeping on an `ImmediateClock` go on by one round.

@@ -192,6 +192,11 @@ final class ReceivedTransitions<State, Action>: Sendable {
     storage.withLock { $0.isEmpty }
   }
 
+  /// Removes and returns the first transition the test has not received yet.
+  func popFirst() -> ReceivedTransition<State, Action>? {
+    storage.withLock { $0.isEmpty ? nil : $0.removeFirst() }
+  }
+
   /// Removes the first `count` transitions.
   func removeFirst(_ count: Int) {
     storage.withLock { $0.removeFirst(count) }

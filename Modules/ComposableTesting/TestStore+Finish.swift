@@ -136,7 +136,7 @@ extension TestStore {
   /// feature dismissed itself), or those of a lineage.
   func inFlightIDs(lineage: Int?) -> Set<Int> {
     if dismissal.isDismissed { return [] }
-    if let lineage { return runtime.runningIDs(lineage: lineage) }
+    if let lineage { return activity.tracker.runningIDs(lineage: lineage) }
     let running = runtime.runningIDs
     return skippedEffectIDs.isEmpty ? running : running.subtracting(skippedEffectIDs)
   }

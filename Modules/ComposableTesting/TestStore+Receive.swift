@@ -162,20 +162,18 @@ extension TestStore {
         explicitTimeout: explicitTimeout, location)
     else { return }
     // NB: the action was reduced when it arrived; its state change is asserted as it was then.
-    withDependencyValues(currentDependencies) {
-      SharedChangeTracker.$current.withValue(sharedChanges) {
-        if matching(taken.action) {
-          if let recorder = actionCoverageRecorder {
-            recorder.record(taken.action, as: Action.self)
-          }
-          stackElementIDBeforeStep = taken.stackElementIDBefore
-          checkState(
-            before: taken.before, after: taken.after, updateStateToExpectedResult,
-            location: location,
-            changed: sharedChanges.hasChanges || differs(taken.before, taken.after))
-        } else {
-          location.report(unexpectedActionMessage(taken.action, expected, kind))
+    withTestStoreBindings {
+      if matching(taken.action) {
+        if let recorder = actionCoverageRecorder {
+          recorder.record(taken.action, as: Action.self)
         }
+        stackElementIDBeforeStep = taken.stackElementIDBefore
+        checkState(
+          before: taken.before, after: taken.after, updateStateToExpectedResult,
+          location: location,
+          changed: sharedChanges.hasChanges || differs(taken.before, taken.after))
+      } else {
+        location.report(unexpectedActionMessage(taken.action, expected, kind))
       }
     }
     sharedChanges.resetChanges()
@@ -200,12 +198,9 @@ extension TestStore {
       // the executor yet: they always settle.
       if !isFirstRound || !isSettled { await settle(location) }
       isFirstRound = false
-      switch exhaustivity {
+      switch currentExhaustivity {
       case .on:
-        if let first = transitions.first {
-          transitions.removeFirst(1)
-          return first
-        }
+        if let first = transitions.popFirst() { return first }
       case .off(let showSkippedAssertions):
         // NB: the actions before the first match are skipped only once one matches: until then,
         // a later `receive` may still take them.

@@ -82,7 +82,8 @@ public final class TestStore<State: Equatable, Action> {
   /// The lineage of the last `send` (see ``TestStoreTask``).
   var lastLineage = 0
   /// Where each lineage's `send` was written: the effects its received actions start are
-  /// reported there, as the reference does, when they outlive the test.
+  /// reported there, as the reference does, when they outlive the test. Only lineages whose step
+  /// started an effect task are kept: no other sends the actions a later step reduces.
   var lineageLocations: [Int: StepLocation] = [:]
   var lastStep: StepLocation
   /// ``exhaustivity`` and ``dependencies`` as a step reads them: copies kept by their observers.
@@ -173,6 +174,7 @@ public final class TestStore<State: Equatable, Action> {
     let executor = SerialTaskExecutor(
       label: "composable.test-store", sleepHost: sleeps, schedule: scheduleLog?.schedule)
     let received = ReceivedActions<Action>(sleeps: sleeps)
+    let tracker = EffectTracker()
     self.scheduleLog = scheduleLog
     self.currentState = state
     self.stateBeforeStep = state
@@ -182,14 +184,17 @@ public final class TestStore<State: Equatable, Action> {
     self.executor = executor
     self.received = received
     if let scheduleLog {
-      self.runtime = EffectRuntime(executor: executor) {
+      self.runtime = EffectRuntime(executor: executor, tracking: tracker) {
         scheduleLog.noteDelivery($0.action, lineage: $1)
         received.append($0.action, lineage: $1)
       }
     } else {
-      self.runtime = EffectRuntime(executor: executor) { received.append($0.action, lineage: $1) }
+      self.runtime = EffectRuntime(executor: executor, tracking: tracker) {
+        received.append($0.action, lineage: $1)
+      }
     }
-    self.activity = EffectActivity(runtime: runtime, executor: executor, sleeps: sleeps)
+    self.activity = EffectActivity(
+      runtime: runtime, tracker: tracker, executor: executor, sleeps: sleeps)
     self.lastStep = StepLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     liveTestStoreCount.add(1, ordering: .releasing)
     received.owner = self
@@ -267,13 +272,16 @@ public final class TestStore<State: Equatable, Action> {
     if let recorder = actionCoverageRecorder { recorder.record(action, as: Action.self) }
     lastLineage += 1
     let lineage = lastLineage
-    lineageLocations[lineage] = location
     scheduleLog?.noteSend(action, lineage: lineage)
     let step = process(action, lineage: lineage, location: location) { before, after, changed in
       self.checkState(
         before: before, after: after, updateStateToExpectedResult, location: location,
         changed: changed())
     }
+    // NB: recorded before the step first suspends, so before any action of its effects is
+    // reduced; a step that started no task records nothing (a dictionary entry per step made
+    // every step of a long test slower).
+    if !step.started.isEmpty { lineageLocations[lineage] = location }
     if step.reachesExecutor || !isSettled { await settle(location) }
     updateEndOfTestChecks()
     // NB: a step that returned no effect has nothing to wait for: its task holds no store, which
@@ -334,11 +342,32 @@ public final class TestStore<State: Equatable, Action> {
     // NB: the loop works on a copy: the assertion closures it runs may read the store's state.
     var state = currentState
     var queue: [Action] = []
-    ReduceLoop.run(action, reducer: reducer, state: &state, queue: &queue, hook: &hook)
+    // NB: one binding of the dependencies and of the shared change tracker covers every action
+    // of the loop, its check and the effects it starts, as a live store's send does (effect
+    // bodies bind the dependencies they captured themselves).
+    withTestStoreBindings {
+      ReduceLoop.run(action, reducer: reducer, state: &state, queue: &queue, hook: &hook)
+    }
     currentState = state
     return Step(
       started: hook.started, hasEffect: hook.firstHasEffect,
       reachesExecutor: hook.reachesExecutor)
+  }
+
+  /// Runs `body` with the store's dependencies in force and its shared change tracker current.
+  ///
+  /// NB: the dependencies are bound without first asking whether they are in force, as a live
+  /// store asks: a test store's are made for it, so where a test sends they are not, and asking,
+  /// where no scope is bound, reads the prepared dependencies under their lock (7 % of a step).
+  func withTestStoreBindings(_ body: () -> Void) {
+    let sharedChanges = self.sharedChanges
+    withDependencyValues(currentDependencies) {
+      if SharedChangeTracker.current === sharedChanges {
+        body()
+      } else {
+        SharedChangeTracker.$current.withValue(sharedChanges, operation: body)
+      }
+    }
   }
 
   /// Reduces every action that arrived from the effects and is not reduced yet, and those they
@@ -450,6 +479,6 @@ public final class TestStore<State: Equatable, Action> {
 
 extension TestStore: ReceivedActionsOwner {
   func deliverArrivedActions() async {
-    if reduceArrivedActions() { await runtime.waitUntilStarted() }
+    if reduceArrivedActions() { await activity.tracker.waitUntilStarted() }
   }
 }

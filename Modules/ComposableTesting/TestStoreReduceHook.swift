@@ -39,29 +39,20 @@ struct TestStoreReduceHook<State: Equatable, Action>: ReduceLoopHook {
   ) -> Effect<Action> {
     let before = state
     let stackElementIDBefore = store.stackElementIDs.peek()
-    var effect = Effect<Action>.none
+    let effect: Effect<Action>
+    // NB: the store's dependencies and shared change tracker are bound around the whole loop
+    // (see `TestStore.runReduceLoop`). The check runs inside the same bindings as the reducer:
+    // the assertion closure needs them too (a shared value it asserts on is tracked, so its
+    // snapshot is cleared after the step).
     if isFirst, let check {
       store.stackElementIDBeforeStep = stackElementIDBefore
-      // NB: the check runs inside the same bindings of the dependencies and of the shared change
-      // tracker as the reducer: the assertion closure needs them too (a shared value it asserts
-      // on is tracked, so its snapshot is cleared after the step). The closures return nothing
-      // because an unspecialized generic call returning `Effect<Action>` looks the type's
-      // metadata up at run time.
-      withDependencyValues(store.currentDependencies) {
-        SharedChangeTracker.$current.withValue(store.sharedChanges) {
-          effect = reducer.reduce(into: &state, action: action)
-          let after = state
-          check(before, after, store.sharedChanges.hasChanges || store.differs(before, after))
-        }
-      }
+      effect = reducer.reduce(into: &state, action: action)
+      let after = state
+      check(before, after, store.sharedChanges.hasChanges || store.differs(before, after))
       store.sharedChanges.resetChanges()
     } else {
       // NB: the shared values it changes stay tracked until the `receive` that asserts on it.
-      withDependencyValues(store.currentDependencies) {
-        SharedChangeTracker.$current.withValue(store.sharedChanges) {
-          effect = reducer.reduce(into: &state, action: action)
-        }
-      }
+      effect = reducer.reduce(into: &state, action: action)
       store.transitions.record(
         ReceivedTransition(
           action: action, lineage: lineage, before: before, after: state,
@@ -77,14 +68,12 @@ struct TestStoreReduceHook<State: Equatable, Action>: ReduceLoopHook {
   ) {
     var newlyStarted: [(id: Int, task: Task<Void, Never>)] = []
     let lineage = self.lineage
-    SharedChangeTracker.$current.withValue(store.sharedChanges) {
-      // NB: the effect's actions travel wrapped, so that an `Action` need not be `Sendable`.
-      // Under schedule exploration the executor's schedule chooses among all the tasks started.
-      store.executor.withJobsHeld {
-        store.runtime.run(
-          effect.map { SentAction(action: $0) }, lineage: lineage,
-          sendNow: { sendNow($0.action) }, started: &newlyStarted)
-      }
+    // NB: the effect's actions travel wrapped, so that an `Action` need not be `Sendable`.
+    // Under schedule exploration the executor's schedule chooses among all the tasks started.
+    store.executor.withJobsHeld {
+      store.runtime.run(
+        effect.map { SentAction(action: $0) }, lineage: lineage,
+        sendNow: { sendNow($0.action) }, started: &newlyStarted)
     }
     for (id, _) in newlyStarted {
       store.effectOrigins[id] = EffectOrigin(id: id, action: describe(action), location: location)

@@ -89,7 +89,7 @@ extension TestStore: TestStoreTaskOwner {
   }
 
   func cancelStep(lineage: Int, location: StepLocation) async {
-    runtime.cancel(lineage: lineage)
+    runtime.cancel(taskIDs: activity.tracker.runningIDs(lineage: lineage))
     _ = await waitForEffects(
       timeout: .seconds(1), explicitTimeout: nil, location: location, lineage: lineage)
     updateEndOfTestChecks()

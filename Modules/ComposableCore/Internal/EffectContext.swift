@@ -13,7 +13,9 @@ struct EffectContext: Sendable {
 
   /// The ids' registry: the store's effect runtime.
   let registry: any EffectCancellationRegistry
-  /// The lineage of the effect's task (see `EffectRuntime.run(_:lineage:sendNow:started:)`).
+  /// The lineage the runtime's caller tagged the effect with (see
+  /// `EffectRuntime.run(_:lineage:sendNow:started:)`): what work the effect runs in a task of its
+  /// own is tagged with too, even once the effect's own task is gone.
   let lineage: Int
   /// The namespaces the effect's ids are under, outermost first.
   var namespaces: [EffectID] = []

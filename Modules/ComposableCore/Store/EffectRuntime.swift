@@ -1,12 +1,12 @@
 import ComposableClocks
 import ComposableIssueReporting
 import ComposableLocking
-import Synchronization
 
 /// Runs a store's effects: starts their tasks, tracks them for cancellation by id, and delivers
 /// the actions they send. It never needs the main actor, so nothing an effect does waits for it.
 ///
-/// `Store` and `TestStore` share it; they differ only in where actions go (`post`).
+/// `Store` and `TestStore` share it; they differ only in where actions go (`post`), and in
+/// whether anyone tracks its tasks (``EffectTracking``, which only a test store sets).
 @usableFromInline
 package final class EffectRuntime<Action: Sendable>: Sendable {
   private struct Registry {
@@ -16,36 +16,25 @@ package final class EffectRuntime<Action: Sendable>: Sendable {
     /// Tasks that finished, or were cancelled, before their handle was stored.
     var finishedEarly: Set<Int> = []
     var cancelledEarly: Set<Int> = []
-    /// The lineage of each running task: the step that started it, directly or through actions
-    /// its effects sent (see ``EffectRuntime/run(_:lineage:sendNow:started:)``).
-    var lineages: [Int: Int] = [:]
-    /// How many tasks started for the executor have not begun running on it yet.
-    ///
-    /// NB: a task that prefers an executor reaches it through the global concurrent executor:
-    /// right after `Task(executorPreference:)` the executor may still be idle.
-    var starting = 0
-    /// Who waits for the tasks started on the executor to begin running there.
-    var startWaiters: [CheckedContinuation<Void, Never>] = []
   }
 
   package let executor: SerialTaskExecutor?
+  /// Who learns when tasks start and finish, and how many branches of effect work there are: a
+  /// test store; `nil` for a live store.
+  private let tracking: (any EffectTracking)?
   private let post: @Sendable (Action, Int) -> Void
   private let registry = Protected(Registry())
-  /// How many branches of effect work may still make progress: one per running task, except a
-  /// task that only waits for tasks of its own (a merge inside a concatenation, a cancellable
-  /// part), which hands its branch to them while it waits.
-  ///
-  /// NB: a test store compares it with the sleeps parked on clocks it controls: when every branch
-  /// is parked, nothing moves until the test does. Changed by the tasks themselves, so it is only
-  /// meaningful once the executor is idle.
-  private let branches = Atomic(0)
   /// The state of each throttled id (see `Effect.throttle(id:for:clock:latest:)`).
   let throttles = Protected<[EffectID: ThrottleRecord]>([:])
 
   /// Creates a runtime whose effects run on `executor` and send their actions to `post`, with the
-  /// lineage of the effect that sent them.
-  package init(executor: SerialTaskExecutor?, post: @escaping @Sendable (Action, Int) -> Void) {
+  /// lineage of the effect that sent them; `tracking`, if any, follows its tasks.
+  package init(
+    executor: SerialTaskExecutor?, tracking: (any EffectTracking)? = nil,
+    post: @escaping @Sendable (Action, Int) -> Void
+  ) {
     self.executor = executor
+    self.tracking = tracking
     self.post = post
   }
 
@@ -59,52 +48,11 @@ package final class EffectRuntime<Action: Sendable>: Sendable {
     registry.withLock { Set($0.tasks.keys).union($0.cancelledEarly) }
   }
 
-  /// The ids of the effect tasks running in a lineage.
-  package func runningIDs(lineage: Int) -> Set<Int> {
-    registry.withLock { registry in
-      Set(registry.lineages.compactMap { $0.value == lineage ? $0.key : nil })
-    }
-  }
-
-  /// How many branches of effect work may still make progress (see `branches`).
-  package var activeBranchCount: Int {
-    branches.load(ordering: .acquiring)
-  }
-
-  /// Whether a task started for the executor has not begun running on it yet, so that the
-  /// executor being idle does not yet mean the effects have run up to a suspension.
-  package var hasStartingTasks: Bool {
-    registry.withLock { $0.starting > 0 }
-  }
-
-  /// Waits until every task started for the executor has begun running on it.
-  package func waitUntilStarted() async {
-    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      let isStarted = registry.withLock { registry -> Bool in
-        guard registry.starting > 0 else { return true }
-        registry.startWaiters.append(continuation)
-        return false
-      }
-      if isStarted { continuation.resume() }
-    }
-  }
-
-  /// Notes that a task started for the executor runs on it.
-  private func didStart() {
-    let waiters = registry.withLock { registry -> [CheckedContinuation<Void, Never>] in
-      registry.starting -= 1
-      guard registry.starting == 0 else { return [] }
-      defer { registry.startWaiters = [] }
-      return registry.startWaiters
-    }
-    for waiter in waiters { waiter.resume() }
-  }
-
   /// Runs an effect returned by a reducer: `.send` actions go to `sendNow` at once, the rest
   /// starts in tasks, whose ids `started` receives.
   ///
-  /// `lineage` tags the tasks started, and the actions they send: a test store uses it to cancel
-  /// or wait for everything a step led to. A store passes `0`.
+  /// `lineage` tags the tasks started (for ``EffectTracking``), and the actions they send: a test
+  /// store uses it to cancel or wait for everything a step led to. A store passes `0`.
   @usableFromInline
   package func run(
     _ effect: Effect<Action>, lineage: Int = 0, sendNow: (Action) -> Void,
@@ -165,18 +113,17 @@ package final class EffectRuntime<Action: Sendable>: Sendable {
     _ body: @escaping @Sendable () async -> Void
   ) -> (id: Int, task: Task<Void, Never>) {
     let executor = self.executor
+    let tracking = self.tracking
     let id = registry.withLock { registry in
       defer { registry.nextID += 1 }
       for cancellationID in cancellationIDs {
         registry.cancellables[cancellationID, default: []].insert(registry.nextID)
       }
-      if executor != nil { registry.starting += 1 }
-      registry.lineages[registry.nextID] = lineage
       return registry.nextID
     }
-    branches.add(1, ordering: .relaxed)
+    tracking?.effectTaskWillStart(id: id, lineage: lineage)
     let task = Task(executorPreference: executor, priority: priority) {
-      if executor != nil { self.didStart() }
+      tracking?.effectTaskDidBegin(id: id)
       // NB: a `TestClock` learns from this which executor a sleeping effect resumes on, and
       // `Task.cancel(id:)` which store's ids to cancel.
       await SerialTaskExecutor.$current.withValue(executor) {
@@ -185,8 +132,8 @@ package final class EffectRuntime<Action: Sendable>: Sendable {
           await body()
         }
       }
-      self.branches.subtract(1, ordering: .releasing)
       self.finish(id: id, cancellationIDs: cancellationIDs)
+      tracking?.effectTaskDidFinish(id: id)
     }
     let cancelNow = registry.withLock { registry -> Bool in
       if registry.finishedEarly.remove(id) == nil { registry.tasks[id] = task }
@@ -219,10 +166,10 @@ package final class EffectRuntime<Action: Sendable>: Sendable {
     if cancelsCaller { withUnsafeCurrentTask { $0?.cancel() } }
   }
 
-  /// Cancels every running task of a lineage.
-  package func cancel(lineage: Int) {
+  /// Cancels the running tasks among `ids`.
+  package func cancel(taskIDs ids: some Sequence<Int>) {
     let tasks = registry.withLock { registry -> [Task<Void, Never>] in
-      registry.lineages.compactMap { $0.value == lineage ? registry.tasks[$0.key] : nil }
+      ids.compactMap { registry.tasks[$0] }
     }
     for task in tasks { task.cancel() }
   }
@@ -239,7 +186,6 @@ package final class EffectRuntime<Action: Sendable>: Sendable {
   private func finish(id: Int, cancellationIDs: [EffectID]) {
     registry.withLock { registry in
       if registry.tasks.removeValue(forKey: id) == nil { registry.finishedEarly.insert(id) }
-      registry.lineages[id] = nil
       for cancellationID in cancellationIDs {
         registry.cancellables[cancellationID]?.remove(id)
         if registry.cancellables[cancellationID]?.isEmpty == true {
@@ -267,16 +213,16 @@ package final class EffectRuntime<Action: Sendable>: Sendable {
       await body(send(lineage: lineage))
     case .merge(let effects):
       // NB: the task hands its branch to the parts while it waits for them.
-      branches.add(effects.count - 1, ordering: .relaxed)
+      tracking?.effectBranchesChanged(by: effects.count - 1)
       await withTaskGroup(of: Void.self) { group in
         for effect in effects {
           group.addTask {
             await self.perform(effect, cancellationIDs: cancellationIDs, lineage: lineage)
-            self.branches.subtract(1, ordering: .releasing)
+            self.tracking?.effectBranchesChanged(by: -1)
           }
         }
       }
-      branches.add(1, ordering: .relaxed)
+      tracking?.effectBranchesChanged(by: 1)
     case .concatenate(let effects):
       for effect in effects {
         guard !Task.isCancelled else { return }
@@ -289,13 +235,13 @@ package final class EffectRuntime<Action: Sendable>: Sendable {
         await self.perform(effect, cancellationIDs: ids, lineage: lineage)
       }
       // NB: the task hands its branch to the one it waits for.
-      branches.subtract(1, ordering: .relaxed)
+      tracking?.effectBranchesChanged(by: -1)
       await withTaskCancellationHandler {
         await task.value
       } onCancel: {
         task.cancel()
       }
-      branches.add(1, ordering: .relaxed)
+      tracking?.effectBranchesChanged(by: 1)
     case .cancel(let id):
       cancel(id: id)
     case .cancelMatching(let matches):
@@ -335,13 +281,13 @@ extension EffectRuntime: EffectCancellationRegistry {
       result.withLock { $0 = outcome }
     }
     // NB: the calling task hands its branch to the one it waits for.
-    branches.subtract(1, ordering: .relaxed)
+    tracking?.effectBranchesChanged(by: -1)
     await withTaskCancellationHandler {
       await task.value
     } onCancel: {
       task.cancel()
     }
-    branches.add(1, ordering: .relaxed)
+    tracking?.effectBranchesChanged(by: 1)
     guard let outcome = result.withLock({ $0 }) else { throw CancellationError() }
     return try outcome.get()
   }
