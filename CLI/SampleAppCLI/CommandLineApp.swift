@@ -168,7 +168,7 @@ public final class CommandLineApp {
           continue
         }
         var hasSaidWhy = false
-        await session.settle {
+        func sayWhyTheNextCommandWaits() {
           guard !hasSaidWhy, let next = queue.peek?.trimmingSpaces, !next.isEmpty,
             !next.hasPrefix("#")
           else { return }
@@ -177,6 +177,10 @@ public final class CommandLineApp {
           hasSaidWhy = true
           output(Self.waitingLine(for: requests, before: next))
         }
+        // NB: asked once before the first wait too, while the command's requests are surely in
+        // flight: a fast answer must not decide whether the line is printed.
+        sayWhyTheNextCommandWaits()
+        await session.settle(waiting: sayWhyTheNextCommandWaits)
         if command == .back { output("Back to \(session.topScreen)") }
       }
     }
