@@ -9,10 +9,14 @@ struct EffectsFeature: Reducer {
   enum Action: Sendable {
     case cancelLong, concatenate, debounce(String), dependency, map, merge, mergeSync
     case record(String), search(String), startLong, startLongInFlight
-    case throwing, throwingCaught, throwingCancellation, wrapped(Int)
+    case throwing, throwingCaught, throwingCancellation, throwingRefusal, wrapped(Int)
   }
   enum CancelID { case long, search }
   struct Boom: Error {}
+  struct Refusal: Error {
+    var code: Int
+    var reason: String
+  }
 
   @Dependency(\.continuousClock) var clock
 
@@ -63,6 +67,8 @@ struct EffectsFeature: Reducer {
       } catch: { _, send in
         await send(.record("must not be caught"))
       }
+    case .throwingRefusal:
+      return .run { _ in throw Refusal(code: 7, reason: "busy") }
     case .wrapped(let value):
       state.log.append("wrapped \(value)")
       return .none
@@ -172,13 +178,40 @@ struct EffectsFeature: Reducer {
     let issues = await withExpectedIssue {
       await store.send(.throwing).finish()
     }
-    #expect(issues.count == 1)
-    let message = issues.first?.message ?? ""
     #expect(
-      message.hasPrefix("An \"Effect.run\" returned from \"ComposableCoreTests/EffectTests.swift:"))
-    #expect(message.contains("threw an unhandled error. …\n\nBoom()\n\n"))
+      issues.map(\.message) == [
+        """
+        An "Effect.run" returned from "ComposableCoreTests/EffectTests.swift:57" threw an \
+        unhandled error. …
+
+            EffectsFeature.Boom()
+
+        All non-cancellation errors must be explicitly handled via the "catch" parameter on \
+        "Effect.run", or via a "do" block.
+        """
+      ])
+  }
+
+  @Test func unhandledErrorIsDumpedIndentedUnderTheHeading() async {
+    let store = store()
+    let issues = await withExpectedIssue {
+      await store.send(.throwingRefusal).finish()
+    }
     #expect(
-      message.hasSuffix("via the \"catch\" parameter on \"Effect.run\", or via a \"do\" block."))
+      issues.map(\.message) == [
+        """
+        An "Effect.run" returned from "ComposableCoreTests/EffectTests.swift:71" threw an \
+        unhandled error. …
+
+            EffectsFeature.Refusal(
+              code: 7,
+              reason: "busy"
+            )
+
+        All non-cancellation errors must be explicitly handled via the "catch" parameter on \
+        "Effect.run", or via a "do" block.
+        """
+      ])
   }
 
   @Test func caughtErrorBecomesAnAction() async {

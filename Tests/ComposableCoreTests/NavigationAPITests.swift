@@ -183,6 +183,28 @@ struct CaseSwitcher: Reducer {
     var iterator = stream.makeAsyncIterator()
     #expect(try await iterator.next() == nil)
   }
+
+  @Test func neverStreams_waitUntilTheirTaskIsCancelled() async throws {
+    let ended = LockIsolated(false)
+    let plain = Task {
+      var count = 0
+      for await _ in AsyncStream<Int>.never { count += 1 }
+      ended.setValue(true)
+      return count
+    }
+    let throwing = Task {
+      var count = 0
+      for try await _ in AsyncThrowingStream<Int, any Error>.never { count += 1 }
+      return count
+    }
+    for _ in 0..<20 { await Task.yield() }
+    #expect(ended.value == false)
+    plain.cancel()
+    throwing.cancel()
+    #expect(await plain.value == 0)
+    #expect(ended.value)
+    #expect(try await throwing.value == 0)
+  }
 }
 
 // MARK: - Case paths, written by hand as the plugin writes them for app modules

@@ -7,6 +7,16 @@ extension AsyncStream {
   public static var finished: Self {
     Self { $0.finish() }
   }
+
+  /// A stream that never produces an element and never finishes: iterating it suspends until the
+  /// iterating task is cancelled.
+  ///
+  /// ```swift
+  /// $0.notifications.events = { .never }
+  /// ```
+  public static var never: Self {
+    Self { _ in }
+  }
 }
 
 extension AsyncThrowingStream where Failure == any Error {
@@ -20,5 +30,15 @@ extension AsyncThrowingStream where Failure == any Error {
   /// - Returns: The stream.
   public static func finished(throwing error: Failure? = nil) -> Self {
     Self { $0.finish(throwing: error) }
+  }
+
+  /// A stream that never produces an element, never throws and never finishes: iterating it
+  /// suspends until the iterating task is cancelled.
+  ///
+  /// ```swift
+  /// $0.socket.messages = { .never }
+  /// ```
+  public static var never: Self {
+    Self { _ in }
   }
 }

@@ -125,7 +125,7 @@ public struct Effect<Action> {
                 """
                 An "Effect.run" returned from "\(fileID):\(line)" threw an unhandled error. …
 
-                \(error)
+                \(customDump(error, indent: 4))
 
                 All non-cancellation errors must be explicitly handled via the "catch" parameter \
                 on "Effect.run", or via a "do" block.

@@ -209,8 +209,20 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element:
         Action:
           \(describe(action))
 
-      The action was ignored. This usually means the element was removed while one of its \
-      effects was still running, or an action was sent for an element that was never added.
+      This is generally considered an application logic error, and can happen for a few \
+      reasons:
+
+      • A parent reducer removed an element with this ID before this reducer ran. This reducer \
+      must run before any other reducer removes an element, which ensures that element \
+      reducers can handle their actions while their state is still available.
+
+      • An in-flight effect emitted this action when state contained no element at this ID. \
+      While it may be perfectly reasonable to ignore this action, consider canceling the \
+      associated effect before an element is removed, especially if it is a long-living effect.
+
+      • This action was sent to the store while its state contained no element at this ID. To \
+      fix this make sure that actions for this reducer can only be sent from a view store when \
+      its state contains an element at this id. In SwiftUI applications, use "ForEachStore".
       """)
   }
 }
