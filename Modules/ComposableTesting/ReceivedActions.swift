@@ -240,6 +240,12 @@ final class ReceivedTransitions<State, Action>: Sendable {
   func popFirst() -> ReceivedTransition<State, Action>? {
     storage.withLock { storage in
       guard !storage.isEmpty else { return nil }
+      // NB: the lone transition (most often) is moved out, keeping the buffer's capacity for the
+      // next one recorded.
+      if storage.head == 0, storage.buffer.count == 1 {
+        storage.isEmpty = true
+        return storage.buffer.removeLast()
+      }
       let first = storage.buffer[storage.head]
       storage.take(1)
       return first
