@@ -57,6 +57,10 @@ struct EffectActivity<Action: Sendable>: Sendable {
   /// NB: steps ask this before awaiting ``settle(jobLimit:)``: the waits are nonisolated, and
   /// awaiting one hops off the main actor and back, two thread switches (microseconds) on every
   /// step, even when no effect runs.
+  ///
+  /// NB: inlined, so that a test store's step, whose code is not specialized, does not look up
+  /// the metadata of `EffectActivity<SentAction<Action>>` to call it (twice per step).
+  @inline(__always)
   var isSettled: Bool {
     !tracker.hasStartingTasks && executor.isIdle
   }

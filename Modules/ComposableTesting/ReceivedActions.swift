@@ -62,7 +62,15 @@ protocol ReceivedActionsOwner: AnyObject {
 final class ReceivedActions<Action>: Sendable {
   private struct Storage: Sendable {
     /// Actions that arrived and are not reduced yet.
-    var arrived: [ReceivedAction<Action>] = []
+    var arrived: [ReceivedAction<Action>] = [] {
+      didSet { hasArrived = !arrived.isEmpty }
+    }
+    /// Whether `arrived` holds an action.
+    ///
+    /// NB: kept beside the array so that ``ReceivedActions/hasArrived``, which every test step
+    /// asks twice, reads a `Bool`: asking the array, in the store's unspecialized code, looked
+    /// its generic metadata up at every call (two thirds of the time it took).
+    var hasArrived = false
     var isDelivering = false
     var waiter: (id: Int, continuation: CheckedContinuation<Void, Never>)?
     var nextWaiterID = 0
@@ -127,7 +135,7 @@ final class ReceivedActions<Action>: Sendable {
 
   /// Whether an action arrived that is not reduced yet.
   var hasArrived: Bool {
-    storage.withLock { !$0.arrived.isEmpty }
+    storage.withLock { $0.hasArrived }
   }
 
   /// The actions that arrived and are not reduced yet, in order.
@@ -170,7 +178,43 @@ final class ReceivedActions<Action>: Sendable {
 /// NB: touched on the main actor only, except by the store's `deinit`, which reads what is left
 /// to report: hence the lock.
 final class ReceivedTransitions<State, Action>: Sendable {
-  private let storage = Protected<[ReceivedTransition<State, Action>]>([])
+  /// The transitions, in order; those before `head` were taken already.
+  ///
+  /// NB: a taken transition is skipped by moving `head`, and the buffer is emptied once every
+  /// transition in it was taken, rather than removing from the front: `removeFirst()`, in the
+  /// store's unspecialized code, looked up a dozen generic metadata, a sixth of a `receive`.
+  private struct Storage: Sendable {
+    var buffer: [ReceivedTransition<State, Action>] = []
+    var head = 0
+    /// Whether no transition waits to be received.
+    ///
+    /// NB: kept as a `Bool` that every test step reads: asking the array, in the store's
+    /// unspecialized code, looked its generic metadata up at every call.
+    var isEmpty = true
+
+    /// The transitions not taken yet.
+    var waiting: [ReceivedTransition<State, Action>] {
+      if isEmpty { return [] }
+      return head == 0 ? buffer : Array(buffer[head...])
+    }
+
+    mutating func append(_ transition: ReceivedTransition<State, Action>) {
+      buffer.append(transition)
+      isEmpty = false
+    }
+
+    /// Takes the first `count` transitions not taken yet.
+    mutating func take(_ count: Int) {
+      head += count
+      if head == buffer.count {
+        buffer = []
+        head = 0
+        isEmpty = true
+      }
+    }
+  }
+
+  private let storage = Protected(Storage())
 
   /// Records the transition of an action just reduced.
   func record(_ transition: ReceivedTransition<State, Action>) {
@@ -179,12 +223,12 @@ final class ReceivedTransitions<State, Action>: Sendable {
 
   /// The transitions the test has not received yet, in order.
   var all: [ReceivedTransition<State, Action>] {
-    storage.withLock { $0 }
+    storage.withLock { $0.waiting }
   }
 
   /// The first transition the test has not received yet.
   var first: ReceivedTransition<State, Action>? {
-    storage.withLock { $0.first }
+    storage.withLock { $0.isEmpty ? nil : $0.buffer[$0.head] }
   }
 
   /// Whether no transition waits to be received.
@@ -194,19 +238,30 @@ final class ReceivedTransitions<State, Action>: Sendable {
 
   /// Removes and returns the first transition the test has not received yet.
   func popFirst() -> ReceivedTransition<State, Action>? {
-    storage.withLock { $0.isEmpty ? nil : $0.removeFirst() }
+    storage.withLock { storage in
+      guard !storage.isEmpty else { return nil }
+      // NB: the lone transition (most often) is moved out, keeping the buffer's capacity for the
+      // next one recorded.
+      if storage.head == 0, storage.buffer.count == 1 {
+        storage.isEmpty = true
+        return storage.buffer.removeLast()
+      }
+      let first = storage.buffer[storage.head]
+      storage.take(1)
+      return first
+    }
   }
 
   /// Removes the first `count` transitions.
   func removeFirst(_ count: Int) {
-    storage.withLock { $0.removeFirst(count) }
+    storage.withLock { $0.take(count) }
   }
 
   /// Removes and returns every transition.
   func removeAll() -> [ReceivedTransition<State, Action>] {
-    storage.withLock { transitions in
-      defer { transitions = [] }
-      return transitions
+    storage.withLock { storage in
+      defer { storage = Storage() }
+      return storage.waiting
     }
   }
 }

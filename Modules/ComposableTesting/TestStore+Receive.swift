@@ -155,12 +155,17 @@ extension TestStore {
   ) async {
     lastStep = location
     defer { updateEndOfTestChecks() }
-    let explicitTimeout = timeout.flatMap { $0 == self.timeout ? nil : $0 }
-    guard
-      let taken = await waitForAction(
+    // NB: most often the action is there already: an exhaustive store takes it as the first round
+    // of `waitForAction` would, without that wait's deadline (a read of the clock) and frame.
+    let taken: ReceivedTransition<State, Action>?
+    if currentExhaustivity == .on, isSettled, let first = transitions.popFirst() {
+      taken = first
+    } else {
+      taken = await waitForAction(
         matching: matching, expected: expected, kind: kind, timeout: timeout ?? self.timeout,
-        explicitTimeout: explicitTimeout, location)
-    else { return }
+        explicitTimeout: timeout.flatMap { $0 == self.timeout ? nil : $0 }, location)
+    }
+    guard let taken else { return }
     // NB: the action was reduced when it arrived; its state change is asserted as it was then.
     withTestStoreBindings {
       if matching(taken.action) {

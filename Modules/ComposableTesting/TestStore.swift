@@ -276,7 +276,7 @@ public final class TestStore<State: Equatable, Action> {
     let step = process(action, lineage: lineage, location: location) { before, after, changed in
       self.checkState(
         before: before, after: after, updateStateToExpectedResult, location: location,
-        changed: changed())
+        changed: changed)
     }
     // NB: recorded before the step first suspends, so before any action of its effects is
     // reduced; a step that started no task records nothing (a dictionary entry per step made
@@ -313,7 +313,7 @@ public final class TestStore<State: Equatable, Action> {
   /// `lineage`.
   func process(
     _ action: Action, lineage: Int, location: StepLocation,
-    check: (_ before: State, _ after: State, _ changed: @autoclosure () -> Bool) -> Void
+    check: (_ before: State, _ after: State, _ changed: Bool) -> Void
   ) -> Step {
     withoutActuallyEscaping(check) { check in
       runReduceLoop(action, lineage: lineage, location: location, check: check)

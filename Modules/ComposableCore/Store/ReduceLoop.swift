@@ -58,10 +58,11 @@ package enum ReduceLoop {
     _ action: R.Action, reducer: R, state: inout R.State, queue: inout [R.Action],
     hook: inout Hook
   ) {
-    var next: R.Action? = action
+    // NB: no `Optional<Action>` and `queue.count` rather than `isEmpty`: a test store runs this
+    // loop unspecialized, where each looked up generic metadata or a witness table at every use.
+    var current = action
     var isFirst = true
-    while let current = next {
-      next = nil
+    while true {
       let effect = hook.reduce(current, into: &state, with: reducer, isFirst: isFirst)
       isFirst = false
       hook.didReduce { queue.append($0) }
@@ -70,11 +71,16 @@ package enum ReduceLoop {
         break
       case .send(let action):
         // NB: with nothing queued, the action sent back is simply the next one.
-        if queue.isEmpty { next = action } else { queue.append(action) }
+        if queue.count == 0 {
+          current = action
+          continue
+        }
+        queue.append(action)
       default:
         hook.startEffects(effect, of: current) { queue.append($0) }
       }
-      if next == nil, !queue.isEmpty { next = queue.removeFirst() }
+      if queue.count == 0 { return }
+      current = queue.removeFirst()
     }
   }
 }
