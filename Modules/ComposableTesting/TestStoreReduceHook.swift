@@ -72,7 +72,7 @@ struct TestStoreReduceHook<State: Equatable, Action>: ReduceLoopHook {
     // Under schedule exploration the executor's schedule chooses among all the tasks started.
     store.executor.withJobsHeld {
       store.runtime.run(
-        effect.map { SentAction(action: $0) }, lineage: lineage,
+        effect.map { SentAction(action: $0) }, lineage: lineage, returnedFrom: action,
         sendNow: { sendNow($0.action) }, started: &newlyStarted)
     }
     for (id, _) in newlyStarted {

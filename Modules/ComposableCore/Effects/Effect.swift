@@ -100,12 +100,15 @@ public struct Effect<Action> {
     return Self(
       .run(priority: priority) { send in
         // NB: `send` may escape the operation (into an unstructured task, say); what it sends
-        // once the operation has returned is reported rather than processed.
+        // once the operation has returned is reported rather than processed, naming the action
+        // that returned the effect, which only the effect's own task knows.
         let completion = EffectCompletion()
+        let returnedFrom = EffectContext.current?.returnedFrom
         let send = Send<Action> { action in
           guard !completion.isCompleted else {
             reportIssue(
-              sentFromCompletedEffectMessage(action, fileID: fileID, line: line),
+              sentFromCompletedEffectMessage(
+                action, returnedFrom: returnedFrom, fileID: fileID, line: line),
               fileID: fileID, filePath: filePath, line: line, column: column)
             return
           }
@@ -195,21 +198,26 @@ private final class EffectCompletion: Sendable {
   func markCompleted() { completed.store(true, ordering: .releasing) }
 }
 
-/// The issue reported when an escaped `send` is called after its effect completed.
-func sentFromCompletedEffectMessage(_ action: Any, fileID: StaticString, line: UInt) -> String {
-  """
-  An action was sent from a completed effect.
+/// The issue reported when an escaped `send` is called after its effect completed: the action
+/// sent, and the action whose reducer returned the effect (where the effect was created when it
+/// ran outside a store, which names no action).
+func sentFromCompletedEffectMessage(
+  _ action: Any, returnedFrom: ReturningAction?, fileID: StaticString, line: UInt
+) -> String {
+  let origin = returnedFrom.map { describe($0.action) } ?? "\(fileID):\(line)"
+  return """
+    An action was sent from a completed effect.
 
-    Action:
-      \(describe(action).replacingOccurrences(of: "\n", with: "\n    "))
+      Action:
+        \(describe(action).replacingOccurrences(of: "\n", with: "\n    "))
 
-    Effect returned from:
-      \(fileID):\(line)
+      Effect returned from:
+        \(origin.replacingOccurrences(of: "\n", with: "\n    "))
 
-  Avoid sending actions using the 'send' argument from 'Effect.run' after the effect has \
-  completed. This can happen if you escape the 'send' argument in an unstructured context.
+    Avoid sending actions using the 'send' argument from 'Effect.run' after the effect has \
+    completed. This can happen if you escape the 'send' argument in an unstructured context.
 
-  To fix this, make sure that your 'run' closure does not return until you're done calling \
-  'send'.
-  """
+    To fix this, make sure that your 'run' closure does not return until you're done calling \
+    'send'.
+    """
 }

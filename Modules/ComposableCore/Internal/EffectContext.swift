@@ -22,6 +22,8 @@ struct EffectContext: Sendable {
   /// The runtime's id of the effect task the code runs in: a `Task.cancel(id:)` that reaches
   /// this very task before the runtime holds its handle cancels it through this.
   var taskID: Int?
+  /// The action whose reducer returned the effect, if the runtime's caller named it.
+  var returnedFrom: ReturningAction?
 
   /// `id` as the effect's parents namespaced it (see `Effect.namespaced(_:)`).
   func resolve(_ id: EffectID) -> EffectID {
@@ -44,6 +46,16 @@ struct EffectContext: Sendable {
   }
 
   static let detached = DetachedCancellationRegistry()
+}
+
+/// The action whose reducer returned an effect: what a message about the effect names it by
+/// (see `Effect.run`'s report of an action sent after the effect completed).
+///
+/// NB: `@unchecked Sendable` is sound: the action is a copy that is never mutated, and is only
+/// read to be described, in a failure message; a test store's actions, which need not be
+/// `Sendable`, already travel between its effects' tasks the same way.
+struct ReturningAction: @unchecked Sendable {
+  let action: Any
 }
 
 /// Where an effect's cancellation ids are registered: a store's effect runtime, or the registry

@@ -53,16 +53,32 @@ package final class EffectRuntime<Action: Sendable>: Sendable {
   ///
   /// `lineage` tags the tasks started (for ``EffectTracking``), and the actions they send: a test
   /// store uses it to cancel or wait for everything a step led to. A store passes `0`.
+  /// `action`, the action whose reducer returned the effect, is what the effect's messages name
+  /// it by; it is kept only when a task starts.
   @usableFromInline
+  package func run<Origin>(
+    _ effect: Effect<Action>, lineage: Int = 0, returnedFrom action: Origin,
+    sendNow: (Action) -> Void, started: inout [(id: Int, task: Task<Void, Never>)]
+  ) {
+    // NB: only an effect that starts a task needs it: a `.send`, say, boxes nothing.
+    let origin = effect.startsNoTask ? nil : ReturningAction(action: action)
+    run(
+      effect, cancellationIDs: [], lineage: lineage, origin: origin, sendNow: sendNow,
+      started: &started)
+  }
+
+  /// Runs an effect nobody returned from a reducer (in tests of the runtime).
   package func run(
     _ effect: Effect<Action>, lineage: Int = 0, sendNow: (Action) -> Void,
     started: inout [(id: Int, task: Task<Void, Never>)]
   ) {
-    run(effect, cancellationIDs: [], lineage: lineage, sendNow: sendNow, started: &started)
+    run(
+      effect, cancellationIDs: [], lineage: lineage, origin: nil, sendNow: sendNow,
+      started: &started)
   }
 
   private func run(
-    _ effect: Effect<Action>, cancellationIDs: [EffectID], lineage: Int,
+    _ effect: Effect<Action>, cancellationIDs: [EffectID], lineage: Int, origin: ReturningAction?,
     sendNow: (Action) -> Void, started: inout [(id: Int, task: Task<Void, Never>)]
   ) {
     switch effect.operation {
@@ -73,33 +89,36 @@ package final class EffectRuntime<Action: Sendable>: Sendable {
     case .run(let priority, let body):
       let send = self.send(lineage: lineage)
       started.append(
-        start(priority: priority, cancellationIDs: cancellationIDs, lineage: lineage) {
+        start(
+          priority: priority, cancellationIDs: cancellationIDs, lineage: lineage, origin: origin
+        ) {
           await body(send)
         })
     case .merge(let effects):
       for effect in effects {
         run(
-          effect, cancellationIDs: cancellationIDs, lineage: lineage, sendNow: sendNow,
-          started: &started)
+          effect, cancellationIDs: cancellationIDs, lineage: lineage, origin: origin,
+          sendNow: sendNow, started: &started)
       }
     case .concatenate(let effects):
       if effects.allSatisfy(\.startsNoTask) {
         for effect in effects {
           run(
-            effect, cancellationIDs: cancellationIDs, lineage: lineage, sendNow: sendNow,
-            started: &started)
+            effect, cancellationIDs: cancellationIDs, lineage: lineage, origin: origin,
+            sendNow: sendNow, started: &started)
         }
       } else {
         started.append(
-          start(priority: nil, cancellationIDs: cancellationIDs, lineage: lineage) {
-            await self.perform(effect, cancellationIDs: cancellationIDs, lineage: lineage)
+          start(priority: nil, cancellationIDs: cancellationIDs, lineage: lineage, origin: origin) {
+            await self.perform(
+              effect, cancellationIDs: cancellationIDs, lineage: lineage, origin: origin)
           })
       }
     case .cancellable(let id, let cancelInFlight, let effect):
       if cancelInFlight { cancel(id: id) }
       run(
-        effect, cancellationIDs: cancellationIDs + [id], lineage: lineage, sendNow: sendNow,
-        started: &started)
+        effect, cancellationIDs: cancellationIDs + [id], lineage: lineage, origin: origin,
+        sendNow: sendNow, started: &started)
     case .cancel(let id):
       cancel(id: id)
     case .cancelMatching(let matches):
@@ -109,7 +128,7 @@ package final class EffectRuntime<Action: Sendable>: Sendable {
 
   /// Starts a task for an effect, registered under its cancellation ids until it finishes.
   private func start(
-    priority: TaskPriority?, cancellationIDs: [EffectID], lineage: Int,
+    priority: TaskPriority?, cancellationIDs: [EffectID], lineage: Int, origin: ReturningAction?,
     _ body: @escaping @Sendable () async -> Void
   ) -> (id: Int, task: Task<Void, Never>) {
     let executor = self.executor
@@ -127,7 +146,8 @@ package final class EffectRuntime<Action: Sendable>: Sendable {
       // NB: a `TestClock` learns from this which executor a sleeping effect resumes on, and
       // `Task.cancel(id:)` which store's ids to cancel.
       await SerialTaskExecutor.$current.withValue(executor) {
-        let context = EffectContext(registry: self, lineage: lineage, taskID: id)
+        let context = EffectContext(
+          registry: self, lineage: lineage, taskID: id, returnedFrom: origin)
         await EffectContext.$current.withValue(context) {
           await body()
         }
@@ -203,7 +223,10 @@ package final class EffectRuntime<Action: Sendable>: Sendable {
 
   /// Performs an effect from inside a task and returns when all of its work is done; this is
   /// how the parts of a concatenation run one after another.
-  private func perform(_ effect: Effect<Action>, cancellationIDs: [EffectID], lineage: Int) async {
+  private func perform(
+    _ effect: Effect<Action>, cancellationIDs: [EffectID], lineage: Int,
+    origin: ReturningAction?
+  ) async {
     switch effect.operation {
     case .none:
       return
@@ -217,7 +240,8 @@ package final class EffectRuntime<Action: Sendable>: Sendable {
       await withTaskGroup(of: Void.self) { group in
         for effect in effects {
           group.addTask {
-            await self.perform(effect, cancellationIDs: cancellationIDs, lineage: lineage)
+            await self.perform(
+              effect, cancellationIDs: cancellationIDs, lineage: lineage, origin: origin)
             self.tracking?.effectBranchesChanged(by: -1)
           }
         }
@@ -226,13 +250,15 @@ package final class EffectRuntime<Action: Sendable>: Sendable {
     case .concatenate(let effects):
       for effect in effects {
         guard !Task.isCancelled else { return }
-        await perform(effect, cancellationIDs: cancellationIDs, lineage: lineage)
+        await perform(effect, cancellationIDs: cancellationIDs, lineage: lineage, origin: origin)
       }
     case .cancellable(let id, let cancelInFlight, let effect):
       if cancelInFlight { cancel(id: id) }
       let ids = cancellationIDs + [id]
-      let (_, task) = start(priority: nil, cancellationIDs: ids, lineage: lineage) {
-        await self.perform(effect, cancellationIDs: ids, lineage: lineage)
+      let (_, task) = start(
+        priority: nil, cancellationIDs: ids, lineage: lineage, origin: origin
+      ) {
+        await self.perform(effect, cancellationIDs: ids, lineage: lineage, origin: origin)
       }
       // NB: the task hands its branch to the one it waits for.
       tracking?.effectBranchesChanged(by: -1)
@@ -271,7 +297,10 @@ extension EffectRuntime: EffectCancellationRegistry {
   ) async throws -> T {
     if cancelInFlight { cancel(id: id) }
     let result = Protected<Result<T, any Error>?>(nil)
-    let (_, task) = start(priority: nil, cancellationIDs: [id], lineage: context?.lineage ?? 0) {
+    let (_, task) = start(
+      priority: nil, cancellationIDs: [id], lineage: context?.lineage ?? 0,
+      origin: context?.returnedFrom
+    ) {
       // NB: the operation keeps the namespaces of the code that called it, in this task.
       var operationContext = context
       operationContext?.taskID = EffectContext.current?.taskID
