@@ -81,3 +81,7 @@ struct TestStoreReduceHook<State: Equatable, Action>: ReduceLoopHook {
     started += newlyStarted
   }
 }
+
+extension SentAction: EffectActionEnvelope {
+  var enclosedAction: Any { action }
+}

@@ -363,7 +363,7 @@ struct MergeFeature: Reducer {
     #expect(store.state.responses == 0)
   }
 
-  @Test func aLiveStoreNamesTheRootActionThatReturnedTheCompletedEffect() async {
+  @Test func aLiveStoreNamesTheActionsOfACompletedChildEffectAsItReceivesThem() async {
     let box = SendBox()
     let store = Store(initialState: EscapeParent.State()) { EscapeParent(box: box) }
     var rounds = 0
@@ -377,7 +377,7 @@ struct MergeFeature: Reducer {
     #expect(
       issues.map(\.message) == [
         sentFromCompletedEffect(
-          "EscapeFeature.Action.response",
+          "EscapeParent.Action.child(.response)",
           origin: #"EscapeParent.Action.child(.tap(label: "Go"))"#)
       ])
     for _ in 0..<100 { await Task.yield() }

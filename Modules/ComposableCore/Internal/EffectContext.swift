@@ -22,8 +22,6 @@ struct EffectContext: Sendable {
   /// The runtime's id of the effect task the code runs in: a `Task.cancel(id:)` that reaches
   /// this very task before the runtime holds its handle cancels it through this.
   var taskID: Int?
-  /// The action whose reducer returned the effect, if the runtime's caller named it.
-  var returnedFrom: ReturningAction?
 
   /// `id` as the effect's parents namespaced it (see `Effect.namespaced(_:)`).
   func resolve(_ id: EffectID) -> EffectID {
@@ -56,6 +54,13 @@ struct EffectContext: Sendable {
 /// `Sendable`, already travel between its effects' tasks the same way.
 struct ReturningAction: @unchecked Sendable {
   let action: Any
+}
+
+/// An action that travels wrapped through an effect runtime (a test store's actions do, as they
+/// need not be `Sendable`): messages describe the action inside.
+package protocol EffectActionEnvelope {
+  /// The action inside.
+  var enclosedAction: Any { get }
 }
 
 /// Where an effect's cancellation ids are registered: a store's effect runtime, or the registry

@@ -1,4 +1,5 @@
 import ComposableClocks
+import ComposableCustomDump
 import ComposableIssueReporting
 import ComposableLocking
 
@@ -87,11 +88,9 @@ package final class EffectRuntime<Action: Sendable>: Sendable {
     case .send(let action):
       sendNow(action)
     case .run(let priority, let body):
-      let send = self.send(lineage: lineage)
+      let send = self.send(lineage: lineage, origin: origin)
       started.append(
-        start(
-          priority: priority, cancellationIDs: cancellationIDs, lineage: lineage, origin: origin
-        ) {
+        start(priority: priority, cancellationIDs: cancellationIDs, lineage: lineage) {
           await body(send)
         })
     case .merge(let effects):
@@ -109,7 +108,7 @@ package final class EffectRuntime<Action: Sendable>: Sendable {
         }
       } else {
         started.append(
-          start(priority: nil, cancellationIDs: cancellationIDs, lineage: lineage, origin: origin) {
+          start(priority: nil, cancellationIDs: cancellationIDs, lineage: lineage) {
             await self.perform(
               effect, cancellationIDs: cancellationIDs, lineage: lineage, origin: origin)
           })
@@ -128,7 +127,7 @@ package final class EffectRuntime<Action: Sendable>: Sendable {
 
   /// Starts a task for an effect, registered under its cancellation ids until it finishes.
   private func start(
-    priority: TaskPriority?, cancellationIDs: [EffectID], lineage: Int, origin: ReturningAction?,
+    priority: TaskPriority?, cancellationIDs: [EffectID], lineage: Int,
     _ body: @escaping @Sendable () async -> Void
   ) -> (id: Int, task: Task<Void, Never>) {
     let executor = self.executor
@@ -146,8 +145,7 @@ package final class EffectRuntime<Action: Sendable>: Sendable {
       // NB: a `TestClock` learns from this which executor a sleeping effect resumes on, and
       // `Task.cancel(id:)` which store's ids to cancel.
       await SerialTaskExecutor.$current.withValue(executor) {
-        let context = EffectContext(
-          registry: self, lineage: lineage, taskID: id, returnedFrom: origin)
+        let context = EffectContext(registry: self, lineage: lineage, taskID: id)
         await EffectContext.$current.withValue(context) {
           await body()
         }
@@ -216,9 +214,17 @@ package final class EffectRuntime<Action: Sendable>: Sendable {
   }
 
   /// The handle effects of a lineage send through.
-  private func send(lineage: Int) -> Send<Action> {
+  ///
+  /// With an `origin`, an action the effect sends after it completed is described as the store
+  /// receives it, with the action whose reducer returned the effect (see `Effect.run`).
+  private func send(lineage: Int, origin: ReturningAction? = nil) -> Send<Action> {
     let post = self.post
-    return Send { post($0, lineage) }
+    guard let origin else { return Send { post($0, lineage) } }
+    let describeLate = LateSendDescription<Action> { action in
+      let received = (action as? any EffectActionEnvelope)?.enclosedAction ?? action
+      return (describe(received), describe(origin.action))
+    }
+    return Send(send: { post($0, lineage) }, describingLate: describeLate)
   }
 
   /// Performs an effect from inside a task and returns when all of its work is done; this is
@@ -231,9 +237,9 @@ package final class EffectRuntime<Action: Sendable>: Sendable {
     case .none:
       return
     case .send(let action):
-      await send(lineage: lineage)(action)
+      await send(lineage: lineage, origin: origin)(action)
     case .run(_, let body):
-      await body(send(lineage: lineage))
+      await body(send(lineage: lineage, origin: origin))
     case .merge(let effects):
       // NB: the task hands its branch to the parts while it waits for them.
       tracking?.effectBranchesChanged(by: effects.count - 1)
@@ -255,9 +261,7 @@ package final class EffectRuntime<Action: Sendable>: Sendable {
     case .cancellable(let id, let cancelInFlight, let effect):
       if cancelInFlight { cancel(id: id) }
       let ids = cancellationIDs + [id]
-      let (_, task) = start(
-        priority: nil, cancellationIDs: ids, lineage: lineage, origin: origin
-      ) {
+      let (_, task) = start(priority: nil, cancellationIDs: ids, lineage: lineage) {
         await self.perform(effect, cancellationIDs: ids, lineage: lineage, origin: origin)
       }
       // NB: the task hands its branch to the one it waits for.
@@ -297,10 +301,7 @@ extension EffectRuntime: EffectCancellationRegistry {
   ) async throws -> T {
     if cancelInFlight { cancel(id: id) }
     let result = Protected<Result<T, any Error>?>(nil)
-    let (_, task) = start(
-      priority: nil, cancellationIDs: [id], lineage: context?.lineage ?? 0,
-      origin: context?.returnedFrom
-    ) {
+    let (_, task) = start(priority: nil, cancellationIDs: [id], lineage: context?.lineage ?? 0) {
       // NB: the operation keeps the namespaces of the code that called it, in this task.
       var operationContext = context
       operationContext?.taskID = EffectContext.current?.taskID
