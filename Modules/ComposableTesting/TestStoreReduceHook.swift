@@ -75,7 +75,7 @@ struct TestStoreReduceHook<State: Equatable, Action>: ReduceLoopHook {
     // Under schedule exploration the executor's schedule chooses among all the tasks started.
     store.executor.withJobsHeld {
       store.runtime.run(
-        effect.map { SentAction(action: $0) }, lineage: lineage,
+        effect.map { SentAction(action: $0) }, lineage: lineage, returnedFrom: action,
         sendNow: { sendNow($0.action) }, started: &newlyStarted)
     }
     for (id, _) in newlyStarted {
@@ -83,4 +83,8 @@ struct TestStoreReduceHook<State: Equatable, Action>: ReduceLoopHook {
     }
     started += newlyStarted
   }
+}
+
+extension SentAction: EffectActionEnvelope {
+  var enclosedAction: Any { action }
 }

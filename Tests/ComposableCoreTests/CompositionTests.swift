@@ -253,7 +253,7 @@ extension CasePath where Value == Host.Screen {
         missing element. …
 
           Action:
-            Host.Action.rows(.element(id: 9, action: .increment))
+            Host.Action.rows(.element(id:, action: .increment))
 
         This is generally considered an application logic error, and can happen for a few \
         reasons:

@@ -1,4 +1,5 @@
 import ComposableCore
+import ComposableIssueReporting
 import ComposableLocking
 import Testing
 
@@ -66,5 +67,39 @@ struct EffectTrackingTests {
       events.firstIndex(of: "start 1, lineage 3")! < events.firstIndex(of: "begin 1")!)
     #expect(events.firstIndex(of: "finish 1")! < events.firstIndex(of: "branches 1")!)
     #expect(events.last == "finish 0")
+  }
+}
+
+/// An effect run outside a store, which no action returned, that lets its `send` escape.
+@MainActor
+@Suite struct EffectOutsideAStoreTests {
+  @Test func aSendAfterCompletionNamesWhereTheEffectWasCreated() async {
+    let escaped = Protected<Send<Int>?>(nil)
+    let runtime = EffectRuntime<Int>(executor: nil) { _, _ in }
+    var started: [(id: Int, task: Task<Void, Never>)] = []
+    let line = #line + 1
+    let effect = Effect<Int>.run { send in escaped.withLock { $0 = send } }
+    runtime.run(effect, sendNow: { _ in }, started: &started)
+    for (_, task) in started { await task.value }
+    let send = escaped.withLock { $0 }
+    let issues = await withExpectedIssue { await send?(42) }
+    #expect(
+      issues.map(\.message) == [
+        """
+        An action was sent from a completed effect.
+
+          Action:
+            42
+
+          Effect returned from:
+            ComposableCoreTests/EffectTrackingTests.swift:\(line)
+
+        Avoid sending actions using the 'send' argument from 'Effect.run' after the effect has \
+        completed. This can happen if you escape the 'send' argument in an unstructured context.
+
+        To fix this, make sure that your 'run' closure does not return until you're done calling \
+        'send'.
+        """
+      ])
   }
 }

@@ -333,29 +333,58 @@ import Testing
     await store.receive(\.path.popFrom) { $0.path.removeAll() }
   }
 
-  @Test func anActionForAMissingElementIsReportedAndIgnored() {
+  @Test func anActionForAMissingElementIsReportedWithTheElementsActionAndIgnored() {
     let store = makeStore(initialState: Navigator.State()) { Navigator() }
     let issues = withExpectedIssue {
       store.send(.path(.element(id: 3, action: .incrementButtonTapped)))
-      store.send(.path(.popFrom(id: 4)))
     }
-    #expect(issues.count == 2)
     #expect(
-      issues.first?.message == """
+      issues.map(\.message) == [
+        """
         A "forEach" at "ComposableCoreTests/NavigationFeatures.swift:121" received an action for \
         a missing element. …
 
           Action:
-            Navigator.Action.path(.element(id: #3, action: .incrementButtonTapped))
-          Element:
-            #3
+            Pane.Action.incrementButtonTapped
 
-        The action was ignored. This is generally considered an application logic error, and \
-        can happen when the element was popped from the stack while one of its effects was \
-        still running, or when an action was sent for an id that was never pushed.
-        """)
-    #expect(issues.last?.message.contains("Navigator.Action.path(.popFrom(id: #4))") == true)
+        This is generally considered an application logic error, and can happen for a few \
+        reasons:
+
+        • A parent reducer removed an element with this ID before this reducer ran. This reducer \
+        must run before any other reducer removes an element, which ensures that element \
+        reducers can handle their actions while their state is still available.
+
+        • An in-flight effect emitted this action when state contained no element at this ID. \
+        While it may be perfectly reasonable to ignore this action, consider canceling the \
+        associated effect before an element is removed, especially if it is a long-living \
+        effect.
+
+        • This action was sent to the store while its state contained no element at this ID. To \
+        fix this make sure that actions for this reducer can only be sent from a store when its \
+        state contains an element at this id. In SwiftUI applications, use \
+        "NavigationStack.init(path:)" with a binding to a store.
+        """
+      ])
     #expect(store.state.path.isEmpty)
+  }
+
+  @Test func aPopOfAMissingElementIsReportedWithTheStacksIDsAndIgnored() {
+    let store = makeStore(initialState: Navigator.State()) { Navigator() }
+    store.send(.pushButtonTapped)
+    let issues = withExpectedIssue { store.send(.path(.popFrom(id: 4))) }
+    #expect(
+      issues.map(\.message) == [
+        """
+        A "forEach" at "ComposableCoreTests/NavigationFeatures.swift:121" received a "popFrom" \
+        action for a missing element. …
+
+          ID:
+            #4
+          Path IDs:
+            [#0]
+        """
+      ])
+    #expect(store.state.path.count == 1)
   }
 
   @Test func stackStateIsACollectionWithIDs() throws {

@@ -56,6 +56,25 @@ extension CasePath where Value == Screen {
   }
 }
 
+/// A sheet that describes itself on several lines for debugging.
+enum Sheet: Equatable, CustomDebugStringConvertible {
+  case counter(Counter.State)
+  case closed(reason: String)
+
+  var debugDescription: String {
+    switch self {
+    case .counter(let state): "Sheet\ncounting \(state.count)"
+    case .closed(let reason): "Sheet\nclosed: \(reason)"
+    }
+  }
+}
+
+extension CasePath where Value == Sheet {
+  var counter: CasePath<Root, Counter.State> {
+    self.case(Value.counter) { if case .counter(let state) = $0 { state } else { nil } }
+  }
+}
+
 /// A parent whose state holds an enum property, routed with the property form of `ifCaseLet`.
 struct Holder: Reducer {
   struct State: Equatable {
@@ -162,6 +181,33 @@ extension CasePath where Value == Holder.Action {
         • This action was sent to the store while state was another case. Make sure that \
         actions for this reducer can only be sent from a view store when state is set to the \
         appropriate case. In SwiftUI applications, use "SwitchStore".
+        """
+      ])
+  }
+
+  @Test func scopeIndentsEveryLineOfAMultiLineState() {
+    let line = #line + 1
+    let scope = Scope<Sheet, Counter.Action, Counter>(state: \.counter, action: \.self) {
+      Counter()
+    }
+    var state = Sheet.closed(reason: "saved")
+    let issues = withExpectedIssue { _ = scope.reduce(into: &state, action: .decrement) }
+    #expect(
+      issues.map { $0.message.prefix(while: { $0 != "•" }) } == [
+        """
+        A "Scope" at "ComposableCoreTests/ReducerTests.swift:\(line)" received a child action \
+        when child state was set to a different case. …
+
+          Action:
+            Counter.Action.decrement
+          State:
+            Sheet
+            closed: saved
+
+        This is generally considered an application logic error, and can happen for a few \
+        reasons:
+
+
         """
       ])
   }

@@ -257,3 +257,30 @@ struct SharedCounter: Reducer {
     #expect(later.isEmpty)
   }
 }
+
+/// A test store whose whole state is a shared value: its diff numbers the value, as the
+/// reference's does (`− #1 1`), exhaustive or not.
+@MainActor
+@Suite struct SharedRootStateTests {
+  static let mismatch = """
+    A state change does not match expectation.
+
+        − #1 1
+        + #1 0
+
+    (Expected: −, Actual: +)
+    """
+
+  @Test func aFailedAssertionNumbersTheSharedRoot() {
+    let store = TestStore(initialState: Shared(value: 0)) { EmptyReducer<Shared<Int>, Never>() }
+    let issues = withExpectedIssue { store.assert { $0.withLock { $0 = 1 } } }
+    #expect(issues.map(\.message) == [Self.mismatch])
+  }
+
+  @Test func aNonExhaustiveFailedAssertionNumbersTheSharedRoot() {
+    let store = TestStore(initialState: Shared(value: 0)) { EmptyReducer<Shared<Int>, Never>() }
+    store.exhaustivity = .off
+    let issues = withExpectedIssue { store.assert { $0.withLock { $0 = 1 } } }
+    #expect(issues.map(\.message) == [Self.mismatch])
+  }
+}

@@ -129,7 +129,10 @@ extension Effect {
     case .run(let priority, let body):
       return Effect<NewAction>(
         .run(priority: priority) { send in
-          await body(Send { action in await send(transform(action)) })
+          await body(
+            Send(
+              send: { action in await send(transform(action)) },
+              describingLate: send.describeLate?.pulledBack(transform)))
         }
       )
     case .merge(let effects):

@@ -100,17 +100,24 @@ public struct Effect<Action> {
     return Self(
       .run(priority: priority) { send in
         // NB: `send` may escape the operation (into an unstructured task, say); what it sends
-        // once the operation has returned is reported rather than processed.
+        // once the operation has returned is reported rather than processed, as the store would
+        // have received it, with the action that returned the effect (the store's handle
+        // describes both; outside a store, the action is this effect's own and its origin is
+        // where it was created).
         let completion = EffectCompletion()
-        let send = Send<Action> { action in
-          guard !completion.isCompleted else {
-            reportIssue(
-              sentFromCompletedEffectMessage(action, fileID: fileID, line: line),
-              fileID: fileID, filePath: filePath, line: line, column: column)
-            return
-          }
-          await send(action)
-        }
+        let send = Send<Action>(
+          send: { action in
+            guard !completion.isCompleted else {
+              let late = send.describeLate?.describe(action)
+              reportIssue(
+                sentFromCompletedEffectMessage(
+                  late?.action ?? describe(action), origin: late?.origin ?? "\(fileID):\(line)"),
+                fileID: fileID, filePath: filePath, line: line, column: column)
+              return
+            }
+            await send(action)
+          },
+          describingLate: send.describeLate)
         defer { completion.markCompleted() }
         await withDependencyValues(dependencies) {
           do {
@@ -161,6 +168,9 @@ extension Effect.Operation: Sendable where Action: Sendable {}
 /// ```
 public struct Send<Action>: Sendable {
   private let send: @Sendable (Action) async -> Void
+  /// Describes an action sent after the effect completed as the store would have received it,
+  /// with the action whose reducer returned the effect; `nil` outside a store.
+  @usableFromInline package let describeLate: LateSendDescription<Action>?
 
   /// Creates a handle that forwards actions to `send`; stores create these for their effects.
   ///
@@ -171,6 +181,18 @@ public struct Send<Action>: Sendable {
   /// - Parameter send: Receives each action.
   public init(send: @escaping @Sendable (Action) async -> Void) {
     self.send = send
+    self.describeLate = nil
+  }
+
+  /// A handle that forwards actions to `send`, and describes one sent after the effect
+  /// completed with `describeLate`.
+  @usableFromInline
+  package init(
+    send: @escaping @Sendable (Action) async -> Void,
+    describingLate describeLate: LateSendDescription<Action>?
+  ) {
+    self.send = send
+    self.describeLate = describeLate
   }
 
   /// Sends an action back into the store, unless the effect has been cancelled.
@@ -186,6 +208,27 @@ public struct Send<Action>: Sendable {
   }
 }
 
+/// How a store describes an action an effect sent after it completed: as the store would have
+/// received it, with the action whose reducer returned the effect.
+@usableFromInline
+package final class LateSendDescription<Action>: Sendable {
+  @usableFromInline let describe: @Sendable (Action) -> (action: String, origin: String)
+
+  @usableFromInline
+  package init(_ describe: @escaping @Sendable (Action) -> (action: String, origin: String)) {
+    self.describe = describe
+  }
+
+  /// The description of the actions of an effect whose actions are transformed into these.
+  @usableFromInline
+  func pulledBack<ChildAction>(
+    _ transform: @escaping @Sendable (ChildAction) -> Action
+  ) -> LateSendDescription<ChildAction> {
+    let describe = self.describe
+    return LateSendDescription<ChildAction> { describe(transform($0)) }
+  }
+}
+
 /// Whether an `Effect.run` operation has returned, after which its `send` must not be used.
 private final class EffectCompletion: Sendable {
   private let completed = Atomic(false)
@@ -195,16 +238,18 @@ private final class EffectCompletion: Sendable {
   func markCompleted() { completed.store(true, ordering: .releasing) }
 }
 
-/// The issue reported when an escaped `send` is called after its effect completed.
-func sentFromCompletedEffectMessage(_ action: Any, fileID: StaticString, line: UInt) -> String {
+/// The issue reported when an escaped `send` is called after its effect completed: the action
+/// sent and the action whose reducer returned the effect, both as the store receives them (or
+/// the sent action as the effect's own, and where the effect was created, outside a store).
+func sentFromCompletedEffectMessage(_ action: String, origin: String) -> String {
   """
   An action was sent from a completed effect.
 
     Action:
-      \(describe(action).replacingOccurrences(of: "\n", with: "\n    "))
+      \(action.replacingOccurrences(of: "\n", with: "\n    "))
 
     Effect returned from:
-      \(fileID):\(line)
+      \(origin.replacingOccurrences(of: "\n", with: "\n    "))
 
   Avoid sending actions using the 'send' argument from 'Effect.run' after the effect has \
   completed. This can happen if you escape the 'send' argument in an unstructured context.

@@ -46,6 +46,23 @@ struct EffectContext: Sendable {
   static let detached = DetachedCancellationRegistry()
 }
 
+/// The action whose reducer returned an effect: what a message about the effect names it by
+/// (see `Effect.run`'s report of an action sent after the effect completed).
+///
+/// NB: `@unchecked Sendable` is sound: the action is a copy that is never mutated, and is only
+/// read to be described, in a failure message; a test store's actions, which need not be
+/// `Sendable`, already travel between its effects' tasks the same way.
+struct ReturningAction: @unchecked Sendable {
+  let action: Any
+}
+
+/// An action that travels wrapped through an effect runtime (a test store's actions do, as they
+/// need not be `Sendable`): messages describe the action inside.
+package protocol EffectActionEnvelope {
+  /// The action inside.
+  var enclosedAction: Any { get }
+}
+
 /// Where an effect's cancellation ids are registered: a store's effect runtime, or the registry
 /// shared by code running outside any effect.
 protocol EffectCancellationRegistry: AnyObject, Sendable {

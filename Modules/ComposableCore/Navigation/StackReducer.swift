@@ -11,9 +11,9 @@ extension Reducer {
   /// runs and uses the id up, so a later `append` gets the following one (a push of an id already
   /// on the stack is reported and ignored; in tests, a push of an id past the next one is
   /// reported, and the element still pushed). Every effect of
-  /// an element that leaves the stack, however it leaves, is cancelled. An element action or a
-  /// pop for an id that is no longer in the stack is reported (naming the id and the action) and
-  /// ignored.
+  /// an element that leaves the stack, however it leaves, is cancelled. An element action for an
+  /// id that is no longer in the stack is reported (naming the element's action) and ignored; so
+  /// is a pop of such an id (naming it and the ids in the stack).
   ///
   /// ```swift
   /// var body: some Reducer<State, Action> {
@@ -111,15 +111,15 @@ public struct _StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
             .cancellable(id: elementNamespace)
         }
       } else {
-        reportMissingElement(id: id, action: action)
+        reportMissingElement(action: elementAction)
       }
     case .popFrom(let id):
-      var isMissing = false
+      var missingFrom: [StackElementID]?
       generation = modifyStack(in: &state, offset: offset) { stack in
-        isMissing = stack._positions[id] == nil
+        if stack._positions[id] == nil { missingFrom = stack._ids }
         return stack._generation
       }
-      if isMissing { reportMissingElement(id: id, action: action) }
+      if let missingFrom { reportMissingPop(id: id, pathIDs: missingFrom) }
     case .push(let id, let element):
       var isDuplicate = false
       var pathIDs: [StackElementID] = []
@@ -263,20 +263,44 @@ public struct _StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
   }
 
   @usableFromInline
-  func reportMissingElement(id: StackElementID, action: Parent.Action) {
+  func reportMissingElement(action: Destination.Action) {
     location.report(
       """
       A "forEach" at "\(location.fileID):\(location.line)" received an action for a missing \
       element. …
 
         Action:
-          \(describe(action))
-        Element:
-          \(id)
+          \(caseOutline(action).replacingOccurrences(of: "\n", with: "\n    "))
 
-      The action was ignored. This is generally considered an application logic error, and can \
-      happen when the element was popped from the stack while one of its effects was still \
-      running, or when an action was sent for an id that was never pushed.
+      This is generally considered an application logic error, and can happen for a few \
+      reasons:
+
+      • A parent reducer removed an element with this ID before this reducer ran. This reducer \
+      must run before any other reducer removes an element, which ensures that element \
+      reducers can handle their actions while their state is still available.
+
+      • An in-flight effect emitted this action when state contained no element at this ID. \
+      While it may be perfectly reasonable to ignore this action, consider canceling the \
+      associated effect before an element is removed, especially if it is a long-living effect.
+
+      • This action was sent to the store while its state contained no element at this ID. To \
+      fix this make sure that actions for this reducer can only be sent from a store when its \
+      state contains an element at this id. In SwiftUI applications, use \
+      "NavigationStack.init(path:)" with a binding to a store.
+      """)
+  }
+
+  @usableFromInline
+  func reportMissingPop(id: StackElementID, pathIDs: [StackElementID]) {
+    location.report(
+      """
+      A "forEach" at "\(location.fileID):\(location.line)" received a "popFrom" action for a \
+      missing element. …
+
+        ID:
+          \(id)
+        Path IDs:
+          \(pathIDs)
       """)
   }
 }

@@ -207,7 +207,7 @@ public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element:
       element. …
 
         Action:
-          \(describe(action))
+          \(caseOutline(action).replacingOccurrences(of: "\n", with: "\n    "))
 
       This is generally considered an application logic error, and can happen for a few \
       reasons:

@@ -194,9 +194,9 @@ extension Scope {
       a different case. …
 
         Action:
-          \(describe(action))
+          \(caseOutline(action).replacingOccurrences(of: "\n", with: "\n    "))
         State:
-          \(describe(state))
+          \(caseOutline(state).replacingOccurrences(of: "\n", with: "\n    "))
 
       This is generally considered an application logic error, and can happen for a few \
       reasons:

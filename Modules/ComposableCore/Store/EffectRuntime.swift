@@ -1,4 +1,5 @@
 import ComposableClocks
+import ComposableCustomDump
 import ComposableIssueReporting
 import ComposableLocking
 
@@ -53,16 +54,32 @@ package final class EffectRuntime<Action: Sendable>: Sendable {
   ///
   /// `lineage` tags the tasks started (for ``EffectTracking``), and the actions they send: a test
   /// store uses it to cancel or wait for everything a step led to. A store passes `0`.
+  /// `action`, the action whose reducer returned the effect, is what the effect's messages name
+  /// it by; it is kept only when a task starts.
   @usableFromInline
+  package func run<Origin>(
+    _ effect: Effect<Action>, lineage: Int = 0, returnedFrom action: Origin,
+    sendNow: (Action) -> Void, started: inout [(id: Int, task: Task<Void, Never>)]
+  ) {
+    // NB: only an effect that starts a task needs it: a `.send`, say, boxes nothing.
+    let origin = effect.startsNoTask ? nil : ReturningAction(action: action)
+    run(
+      effect, cancellationIDs: [], lineage: lineage, origin: origin, sendNow: sendNow,
+      started: &started)
+  }
+
+  /// Runs an effect nobody returned from a reducer (in tests of the runtime).
   package func run(
     _ effect: Effect<Action>, lineage: Int = 0, sendNow: (Action) -> Void,
     started: inout [(id: Int, task: Task<Void, Never>)]
   ) {
-    run(effect, cancellationIDs: [], lineage: lineage, sendNow: sendNow, started: &started)
+    run(
+      effect, cancellationIDs: [], lineage: lineage, origin: nil, sendNow: sendNow,
+      started: &started)
   }
 
   private func run(
-    _ effect: Effect<Action>, cancellationIDs: [EffectID], lineage: Int,
+    _ effect: Effect<Action>, cancellationIDs: [EffectID], lineage: Int, origin: ReturningAction?,
     sendNow: (Action) -> Void, started: inout [(id: Int, task: Task<Void, Never>)]
   ) {
     switch effect.operation {
@@ -71,7 +88,7 @@ package final class EffectRuntime<Action: Sendable>: Sendable {
     case .send(let action):
       sendNow(action)
     case .run(let priority, let body):
-      let send = self.send(lineage: lineage)
+      let send = self.send(lineage: lineage, origin: origin)
       started.append(
         start(priority: priority, cancellationIDs: cancellationIDs, lineage: lineage) {
           await body(send)
@@ -79,27 +96,28 @@ package final class EffectRuntime<Action: Sendable>: Sendable {
     case .merge(let effects):
       for effect in effects {
         run(
-          effect, cancellationIDs: cancellationIDs, lineage: lineage, sendNow: sendNow,
-          started: &started)
+          effect, cancellationIDs: cancellationIDs, lineage: lineage, origin: origin,
+          sendNow: sendNow, started: &started)
       }
     case .concatenate(let effects):
       if effects.allSatisfy(\.startsNoTask) {
         for effect in effects {
           run(
-            effect, cancellationIDs: cancellationIDs, lineage: lineage, sendNow: sendNow,
-            started: &started)
+            effect, cancellationIDs: cancellationIDs, lineage: lineage, origin: origin,
+            sendNow: sendNow, started: &started)
         }
       } else {
         started.append(
           start(priority: nil, cancellationIDs: cancellationIDs, lineage: lineage) {
-            await self.perform(effect, cancellationIDs: cancellationIDs, lineage: lineage)
+            await self.perform(
+              effect, cancellationIDs: cancellationIDs, lineage: lineage, origin: origin)
           })
       }
     case .cancellable(let id, let cancelInFlight, let effect):
       if cancelInFlight { cancel(id: id) }
       run(
-        effect, cancellationIDs: cancellationIDs + [id], lineage: lineage, sendNow: sendNow,
-        started: &started)
+        effect, cancellationIDs: cancellationIDs + [id], lineage: lineage, origin: origin,
+        sendNow: sendNow, started: &started)
     case .cancel(let id):
       cancel(id: id)
     case .cancelMatching(let matches):
@@ -196,28 +214,40 @@ package final class EffectRuntime<Action: Sendable>: Sendable {
   }
 
   /// The handle effects of a lineage send through.
-  private func send(lineage: Int) -> Send<Action> {
+  ///
+  /// With an `origin`, an action the effect sends after it completed is described as the store
+  /// receives it, with the action whose reducer returned the effect (see `Effect.run`).
+  private func send(lineage: Int, origin: ReturningAction? = nil) -> Send<Action> {
     let post = self.post
-    return Send { post($0, lineage) }
+    guard let origin else { return Send { post($0, lineage) } }
+    let describeLate = LateSendDescription<Action> { action in
+      let received = (action as? any EffectActionEnvelope)?.enclosedAction ?? action
+      return (describe(received), describe(origin.action))
+    }
+    return Send(send: { post($0, lineage) }, describingLate: describeLate)
   }
 
   /// Performs an effect from inside a task and returns when all of its work is done; this is
   /// how the parts of a concatenation run one after another.
-  private func perform(_ effect: Effect<Action>, cancellationIDs: [EffectID], lineage: Int) async {
+  private func perform(
+    _ effect: Effect<Action>, cancellationIDs: [EffectID], lineage: Int,
+    origin: ReturningAction?
+  ) async {
     switch effect.operation {
     case .none:
       return
     case .send(let action):
-      await send(lineage: lineage)(action)
+      await send(lineage: lineage, origin: origin)(action)
     case .run(_, let body):
-      await body(send(lineage: lineage))
+      await body(send(lineage: lineage, origin: origin))
     case .merge(let effects):
       // NB: the task hands its branch to the parts while it waits for them.
       tracking?.effectBranchesChanged(by: effects.count - 1)
       await withTaskGroup(of: Void.self) { group in
         for effect in effects {
           group.addTask {
-            await self.perform(effect, cancellationIDs: cancellationIDs, lineage: lineage)
+            await self.perform(
+              effect, cancellationIDs: cancellationIDs, lineage: lineage, origin: origin)
             self.tracking?.effectBranchesChanged(by: -1)
           }
         }
@@ -226,13 +256,13 @@ package final class EffectRuntime<Action: Sendable>: Sendable {
     case .concatenate(let effects):
       for effect in effects {
         guard !Task.isCancelled else { return }
-        await perform(effect, cancellationIDs: cancellationIDs, lineage: lineage)
+        await perform(effect, cancellationIDs: cancellationIDs, lineage: lineage, origin: origin)
       }
     case .cancellable(let id, let cancelInFlight, let effect):
       if cancelInFlight { cancel(id: id) }
       let ids = cancellationIDs + [id]
       let (_, task) = start(priority: nil, cancellationIDs: ids, lineage: lineage) {
-        await self.perform(effect, cancellationIDs: ids, lineage: lineage)
+        await self.perform(effect, cancellationIDs: ids, lineage: lineage, origin: origin)
       }
       // NB: the task hands its branch to the one it waits for.
       tracking?.effectBranchesChanged(by: -1)

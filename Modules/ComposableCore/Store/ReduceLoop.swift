@@ -143,7 +143,7 @@ struct LiveReduceHook<State, Action: Sendable>: ReduceLoopHook {
   ) {
     var started = self.started
     withUnretained(core) { core in
-      core.runtime.run(effect, sendNow: sendNow, started: &started)
+      core.runtime.run(effect, returnedFrom: action, sendNow: sendNow, started: &started)
     }
     self.started = started
   }
