@@ -87,7 +87,7 @@ extension TestStore {
   }
 
   /// Stops asserting on the effects in flight: they run on, and the actions they send can still
-  /// be received, but neither ``finish(timeout:fileID:filePath:line:column:)`` nor the end of the
+  /// be received, but neither ``finish(timeout:fileID:filePath:line:column:)-(Duration?,_,_,_,_)`` nor the end of the
   /// test waits for them.
   ///
   /// ```swift
