@@ -82,6 +82,7 @@ struct Differ {
     case (.class?, .class?):
       return objects(pair, lhsMirror, rhsMirror)
     case (.collection?, .collection?):
+      if let text = alignedElements(pair, lhsMirror, rhsMirror) { return text }
       var children = Children(lhsMirror, rhsMirror)
       children.collapsesUnchanged = true
       children.areEquivalent = elementMatcher(children)
@@ -150,7 +151,11 @@ struct Differ {
   /// shared values is asked of the first one only, so other collections pay nothing for it.
   private mutating func elementMatcher(_ children: Children) -> (Mirror.Child, Mirror.Child) -> Bool
   {
-    let first = children.lhs.first ?? children.rhs.first
+    elementMatcher(first: children.lhs.first ?? children.rhs.first)
+  }
+
+  private mutating func elementMatcher(first: Mirror.Child?) -> (Mirror.Child, Mirror.Child) -> Bool
+  {
     guard let first, dumper.traits(of: first.value).special == .sided else {
       return { lhs, rhs in
         MirrorEquality.haveSameIdentity(lhs.value, rhs.value)
@@ -166,6 +171,80 @@ struct Differ {
       return MirrorEquality.haveSameIdentity(lhs.value, rhs.value)
         || MirrorEquality.areEqual(lhs.value, rhs.value)
     }
+  }
+
+  /// The diff of two arrays of one type and length whose unequal elements are each matched with
+  /// the element at its own offset, or nil when they are not such arrays.
+  ///
+  /// It prints what `children(_:_:prefix:suffix:)` prints for them, at the cost of one pass of
+  /// `==` (see ``DumpElementwiseComparable``) instead of reflecting, casting and comparing every
+  /// element again: as every pair at one offset is matched, the collection difference is empty,
+  /// and the only elements that print are the unequal ones, each between two runs of unchanged
+  /// ones. `==` on the elements' type is what ``MirrorEquality`` asks of equal elements; a pair
+  /// `==` calls unequal is asked again of ``MirrorEquality``, which calls an object equal to
+  /// itself.
+  private mutating func alignedElements(_ pair: Pair, _ lhsMirror: Mirror, _ rhsMirror: Mirror)
+    -> String?
+  {
+    guard
+      !(pair.lhs is any CustomDumpReflectable), !(pair.rhs is any CustomDumpReflectable),
+      let comparable = pair.lhs as? any DumpElementwiseComparable,
+      let differing = comparable.dumpDifferingElements(from: pair.rhs)
+    else { return nil }
+    let lhsElements = lhsMirror.children
+    let rhsElements = rhsMirror.children
+    let count = lhsElements.count
+    guard count == comparable.dumpElementCount, rhsElements.count == count else { return nil }
+    func element(_ elements: Mirror.Children, _ offset: Int) -> Mirror.Child {
+      elements[elements.index(elements.startIndex, offsetBy: offset)]
+    }
+    let areEquivalent = elementMatcher(first: lhsElements.first ?? rhsElements.first)
+    var changes: [(offset: Int, lhs: Any, rhs: Any)] = []
+    for difference in differing {
+      let lhs = element(lhsElements, difference.offset)
+      let rhs = element(rhsElements, difference.offset)
+      guard lhs.label == nil, rhs.label == nil else { return nil }
+      if MirrorEquality.areEqual(lhs.value, rhs.value) { continue }
+      guard areEquivalent(lhs, rhs) else { return nil }
+      changes.append((difference.offset, lhs.value, rhs.value))
+    }
+    // NB: with no unequal element, the children's path says so as it does for any collection.
+    guard !changes.isEmpty else { return nil }
+
+    let elementIndent = pair.indent + 2
+    var text =
+      ((pair.rhsName.map { $0 + pair.nameSuffix + " " } ?? "") + "[").indented(by: pair.indent)
+      .prefixingLines(with: format.both + " ") + "\n"
+    var offset = 0
+    func unchanged(upTo end: Int, _ text: inout String, _ dumper: inout Dumper) {
+      let terminator = end == count ? "\n" : ",\n"
+      if end - offset == 1 {
+        text +=
+          dumper.dump(
+            element(rhsElements, offset).value, name: "[\(offset)]", indent: elementIndent,
+            isRoot: false, maxDepth: 0
+          )
+          .prefixingLines(with: format.both + " ") + terminator
+      } else if end - offset > 1 {
+        text +=
+          "… (\(end - offset) unchanged)".indented(by: elementIndent)
+          .prefixingLines(with: format.both + " ") + terminator
+      }
+      offset = end
+    }
+    for change in changes {
+      unchanged(upTo: change.offset, &text, &dumper)
+      let name = "[\(change.offset)]"
+      text +=
+        diff(
+          change.lhs, change.rhs, lhsName: name, rhsName: name,
+          separator: change.offset == count - 1 ? "" : ",", indent: elementIndent, isRoot: false)
+        + "\n"
+      offset += 1
+    }
+    unchanged(upTo: count, &text, &dumper)
+    return text + "]".indented(by: pair.indent).prefixingLines(with: format.both + " ")
+      + pair.separator
   }
 
   /// Both values printed in full: the first as removed lines, the second as inserted ones.

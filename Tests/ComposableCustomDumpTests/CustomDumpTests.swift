@@ -341,6 +341,54 @@ import Testing
     )
   }
 
+  @Test func arraysOfOneLengthDiffAsTheCollectionDifferenceDoes() {
+    // Arrays and identified arrays of one length whose changed elements keep their ids are
+    // compared with `==` in one pass; a `ContiguousArray` goes through the collection difference.
+    // Both print alike.
+    struct Item: Equatable, Identifiable {
+      var id: Int
+      var isDone = false
+    }
+    let original = (0..<6).map { Item(id: $0) }
+    for changed in [[0], [5], [2], [0, 1], [0, 2], [1, 3, 5], [0, 1, 2, 3, 4, 5]] {
+      var items = original
+      for offset in changed { items[offset].isDone = true }
+      let text = diff(original, items)
+      #expect(text != nil)
+      #expect(text == diff(ContiguousArray(original), ContiguousArray(items)), "\(changed)")
+      #expect(
+        text
+          == diff(
+            IdentifiedArray(uniqueElements: original), IdentifiedArray(uniqueElements: items)),
+        "\(changed)")
+    }
+    var items = original
+    for offset in [0, 2, 5] { items[offset].isDone = true }
+    #expect(
+      diff(original, items) == """
+          [
+            [0]: CustomDumpDiffTests.Item(
+              id: 0,
+        -     isDone: false
+        +     isDone: true
+            ),
+            [1]: CustomDumpDiffTests.Item(…),
+            [2]: CustomDumpDiffTests.Item(
+              id: 2,
+        -     isDone: false
+        +     isDone: true
+            ),
+            … (2 unchanged),
+            [5]: CustomDumpDiffTests.Item(
+              id: 5,
+        -     isDone: false
+        +     isDone: true
+            )
+          ]
+        """
+    )
+  }
+
   @Test func classesWithCyclesDiff() {
     final class Node {
       var name: String
