@@ -272,7 +272,7 @@ public final class CommandLineApp {
   static func help(environment: [String: String]) -> String {
     """
     USAGE: app-cli [--data-dir PATH | --in-memory] [--script FILE] [--record FILE] [--verbose]
-                   [--latency MS]
+                   [--latency MS] [--wait-limit SECONDS]
            app-cli -h | --help | --version
 
     A terminal front end for the sample app: log in, read your activity feed, log out.
@@ -307,6 +307,8 @@ public final class CommandLineApp {
       --record FILE     when the session ends, write it as a Swift Testing test in FILE
       -v, --verbose     print every action and state change
       --latency MS      simulated API latency in milliseconds (default 300)
+      --wait-limit SECONDS  how long a command waits for its requests before the next
+                        command runs anyway, with a warning (default 10)
       -h, --help        show this help
       --version         print the version
 

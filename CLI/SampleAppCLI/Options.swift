@@ -14,6 +14,8 @@ public struct Options: Equatable, Sendable {
   public var verbose = false
   /// The simulated latency of the API.
   public var latency: Duration = .milliseconds(300)
+  /// How long a command waits for the work it started before the next command runs.
+  public var waitLimit: Duration = .seconds(10)
   /// What to do instead of running a session.
   public var mode = Mode.session
 
@@ -84,6 +86,12 @@ public struct Options: Equatable, Sendable {
           throw .invalidValue(name, text)
         }
         options.latency = .milliseconds(milliseconds)
+      case "--wait-limit":
+        let text = try value()
+        guard let seconds = Double(text), seconds >= 0, seconds <= 86_400 else {
+          throw .invalidValue(name, text)
+        }
+        options.waitLimit = .milliseconds(Int((seconds * 1000).rounded()))
       default: throw .unknownArgument(name)
       }
     }

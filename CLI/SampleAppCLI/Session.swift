@@ -15,6 +15,8 @@ final class Session {
   private let output: (String) -> Void
   private let errorOutput: (String) -> Void
   private let style: Style
+  /// How long ``settle(waiting:)`` waits for a command's work (the `--wait-limit` option).
+  private let waitLimit: Duration
   private var renderer: Renderer
   /// The data errors already reported, so that each is printed once.
   private var reportedDataErrors: Set<String> = []
@@ -58,6 +60,7 @@ final class Session {
     self.output = output
     self.errorOutput = errorOutput
     self.style = style
+    self.waitLimit = options.waitLimit
     self.renderer = Renderer(style: style)
     let dataErrors = DataErrorRelay()
     self.dataErrors = dataErrors
@@ -130,10 +133,16 @@ final class Session {
   /// change the state and start new effects (a login response shows the feed, which loads), so
   /// the wait repeats until a round delivers nothing.
   ///
+  /// The wait is bounded by the `--wait-limit` option (10 s by default); when the bound is hit,
+  /// the session says on standard error what is still running, and the next command runs.
+  ///
   /// - Parameter waiting: Called before each pause of the wait, so the caller can say what it is
   ///   waiting for.
   func settle(waiting: () -> Void = {}) async {
-    let deadline = ContinuousClock.now.advanced(by: .seconds(10))
+    let deadline = ContinuousClock.now.advanced(by: waitLimit)
+    defer {
+      if ContinuousClock.now >= deadline { reportGivingUp() }
+    }
     while ContinuousClock.now < deadline {
       while store.runningEffectCount > clock.longSleepCount(atLeast: .seconds(5)),
         ContinuousClock.now < deadline
@@ -150,6 +159,27 @@ final class Session {
         return
       }
     }
+  }
+
+  /// Says what a wait that hit its bound leaves running, unless it is only parked on long sleeps.
+  private func reportGivingUp() {
+    let running = store.runningEffectCount - clock.longSleepCount(atLeast: .seconds(5))
+    guard running > 0 else { return }
+    // NB: named by the requests on screen when there are any, else counted.
+    let requests = requestsInFlight
+    let what = requests.isEmpty ? ["\(running) effect\(running == 1 ? "" : "s")"] : requests
+    errorOutput(
+      "warning: stopped waiting after \(Self.seconds(waitLimit)) (--wait-limit): still "
+        + "waiting for \(what.joined(separator: " and ")); the next command runs now.")
+  }
+
+  /// A duration as the `--wait-limit` option takes it: `10 seconds`, `0.5 seconds`, `1 second`.
+  static func seconds(_ duration: Duration) -> String {
+    let milliseconds = Int(duration / .milliseconds(1))
+    let text =
+      milliseconds % 1000 == 0
+      ? "\(milliseconds / 1000)" : String(format: "%g", Double(milliseconds) / 1000)
+    return text + (milliseconds == 1000 ? " second" : " seconds")
   }
 
   /// Writes the session so far as a Swift Testing test that replays it exactly, and returns how

@@ -309,6 +309,22 @@ import Testing
     #expect(run.output.contains("Open #3: New follower"))
   }
 
+  @Test func aCommandWhoseWorkOutlastsTheWaitLimitSaysWhatIsStillRunning() throws {
+    defer { cleanUp() }
+    // NB: the login takes four seconds (a sleep of five or more counts as parked, like the feed's
+    // refresh timer) and the wait limit is zero, so the wait gives up at once: the test waits
+    // for nothing but the program, which cancels the login when it quits.
+    let run = try run(
+      "email blob@example.com\npassword \(DemoAccount.password)\nsubmit\nstate\nquit\n",
+      ["--latency", "4000", "--wait-limit", "0"])
+    #expect(run.status == 0, "\(run.errors)")
+    #expect(
+      run.errors
+        == "warning: stopped waiting after 0 seconds (--wait-limit): still waiting for the login; "
+        + "the next command runs now.\n")
+    #expect(run.output.contains("Login: logging in…"))
+  }
+
   @Test func aRefreshThatChangesNothingStillPrintsItsResult() throws {
     defer { cleanUp() }
     let run = try run(

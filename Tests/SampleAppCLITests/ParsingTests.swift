@@ -24,6 +24,20 @@ import Testing
     #expect(try Options.parse(["--script", "a=b.txt"]).script == "a=b.txt")
   }
 
+  @Test func theWaitLimitIsInSecondsAndBounded() throws {
+    #expect(Options().waitLimit == .seconds(10))
+    #expect(try Options.parse(["--wait-limit", "0.25"]).waitLimit == .milliseconds(250))
+    #expect(try Options.parse(["--wait-limit=0"]).waitLimit == .zero)
+    for bad in ["-1", "soon", "nan", "inf", "86401"] {
+      #expect(throws: OptionsError.invalidValue("--wait-limit", bad)) {
+        try Options.parse(["--wait-limit=\(bad)"])
+      }
+    }
+    #expect(throws: OptionsError.missingValue("--wait-limit")) {
+      try Options.parse(["--wait-limit", "-1"])
+    }
+  }
+
   @Test func badEqualsValuesSayWhatIsWrong() {
     #expect(throws: OptionsError.missingValue("--data-dir")) { try Options.parse(["--data-dir="]) }
     #expect(throws: OptionsError.invalidValue("--data-dir", "")) {
