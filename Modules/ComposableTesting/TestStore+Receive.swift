@@ -195,7 +195,10 @@ extension TestStore {
     matching: (Action) -> Bool, expected: Action?, kind: ExpectedAction<Action>,
     timeout: Duration, explicitTimeout: Duration?, _ location: StepLocation
   ) async -> ReceivedTransition<State, Action>? {
-    let deadline = ContinuousClock.now.advanced(by: timeout)
+    // NB: the timeout bounds the time spent waiting on the outside world, from the round that
+    // first found nothing else to do: rounds of controlled progress do not use it up (see
+    // `waitForEffects`).
+    var deadline: ContinuousClock.Instant?
     var releasedRounds = 0
     var isFirstRound = true
     while true {
@@ -245,6 +248,7 @@ extension TestStore {
           return nil
         }
         releasedRounds += 1
+        deadline = nil
         activity.releaseImmediateClockRound()
       case .waitingOnTestClock:
         location.report(
@@ -259,7 +263,9 @@ extension TestStore {
         return nil
       case .waitingOnOutsideWorld:
         let now = ContinuousClock.now
-        guard now < deadline else {
+        let limit = deadline ?? now.advanced(by: timeout)
+        deadline = limit
+        guard now < limit else {
           location.report(
             """
             \(receivedNoneHeading) after \(seconds(timeout)) seconds.
@@ -274,7 +280,7 @@ extension TestStore {
             """)
           return nil
         }
-        await received.waitForNext(timeout: now.duration(to: deadline))
+        await received.waitForNext(timeout: now.duration(to: limit))
       }
     }
   }
