@@ -41,20 +41,9 @@ func issueText(_ issue: Issue) -> String {
   // MARK: - Stale search response
 
   func searchTest(cancelsSearchInFlight: Bool) async {
-    let clock = TestClock()
-    let store = TestStore(initialState: SearchFeature.State()) {
-      SearchFeature(cancelsSearchInFlight: cancelsSearchInFlight) { query in
-        try await clock.sleep(for: .milliseconds(300))
-        return SearchFeature.results(for: query)
-      }
-    }
-    store.exhaustivity = .off
-    await store.send(.queryChanged("a"))
-    await store.send(.queryChanged("ab"))
-    await clock.advance(by: .milliseconds(300))
-    await store.finish()
-    await store.skipReceivedActions(strict: false)
-    #expect(store.state.results == SearchFeature.results(for: "ab"))
+    let results = await SearchFeature.resultsAfterTypingTwoQueries(
+      cancelsSearchInFlight: cancelsSearchInFlight)
+    #expect(results == SearchFeature.results(for: "ab"))
   }
 
   @Test func staleSearch_arrivalOrder() async {
@@ -68,7 +57,7 @@ func issueText(_ issue: Issue) -> String {
     #expect(issues.count == 2)
     #expect(
       issues.first == """
-        Expectation failed: (store.state.results → ["a 1", "a 2"]) == \
+        Expectation failed: (results → ["a 1", "a 2"]) == \
         (SearchFeature.results(for: "ab") → ["ab 1", "ab 2"])
         """)
     #expect(
@@ -91,7 +80,7 @@ func issueText(_ issue: Issue) -> String {
     #expect(
       issues.map { String(describing: $0) } == [
         """
-        Expectation failed: (store.state.results → ["a 1", "a 2"]) == \
+        Expectation failed: (results → ["a 1", "a 2"]) == \
         (SearchFeature.results(for: "ab") → ["ab 1", "ab 2"]) (error)
         """,
         """
@@ -120,7 +109,7 @@ func issueText(_ issue: Issue) -> String {
     #expect(
       issues.map { String(describing: $0) } == [
         """
-        Expectation failed: (store.state.results → ["a 1", "a 2"]) == \
+        Expectation failed: (results → ["a 1", "a 2"]) == \
         (SearchFeature.results(for: "ab") → ["ab 1", "ab 2"]) (error)
         """,
         """

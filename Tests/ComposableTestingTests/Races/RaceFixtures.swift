@@ -41,6 +41,27 @@ struct SearchFeature: Reducer {
   static func results(for query: String) -> [String] {
     ["\(query) 1", "\(query) 2"]
   }
+
+  /// The race scenario every exploration test of this feature runs: "a" then "ab" typed, both
+  /// searches answered after 300 ms, and the results the screen ends with (those of "ab" unless
+  /// the stale response won).
+  @MainActor
+  static func resultsAfterTypingTwoQueries(cancelsSearchInFlight: Bool) async -> [String] {
+    let clock = TestClock()
+    let store = TestStore(initialState: State()) {
+      SearchFeature(cancelsSearchInFlight: cancelsSearchInFlight) { query in
+        try await clock.sleep(for: .milliseconds(300))
+        return results(for: query)
+      }
+    }
+    store.exhaustivity = .off
+    await store.send(.queryChanged("a"))
+    await store.send(.queryChanged("ab"))
+    await clock.advance(by: .milliseconds(300))
+    await store.finish()
+    await store.skipReceivedActions(strict: false)
+    return store.state.results
+  }
 }
 
 /// A signed-in screen with a list to refresh, and a log-out button.

@@ -9,20 +9,9 @@ struct ExploredRunFailure: Error {}
 @MainActor
 final class WithSchedulesXCTests: XCTestCase {
   func searchTest(cancelsSearchInFlight: Bool) async {
-    let clock = TestClock()
-    let store = TestStore(initialState: SearchFeature.State()) {
-      SearchFeature(cancelsSearchInFlight: cancelsSearchInFlight) { query in
-        try await clock.sleep(for: .milliseconds(300))
-        return SearchFeature.results(for: query)
-      }
-    }
-    store.exhaustivity = .off
-    await store.send(.queryChanged("a"))
-    await store.send(.queryChanged("ab"))
-    await clock.advance(by: .milliseconds(300))
-    await store.finish()
-    await store.skipReceivedActions(strict: false)
-    expectNoDifference(store.state.results, SearchFeature.results(for: "ab"))
+    let results = await SearchFeature.resultsAfterTypingTwoQueries(
+      cancelsSearchInFlight: cancelsSearchInFlight)
+    expectNoDifference(results, SearchFeature.results(for: "ab"))
   }
 
   func testStaleSearch_explorationFindsIt() async {
@@ -99,20 +88,9 @@ final class WithSchedulesXCTests: XCTestCase {
     }
 
     func searchTest(cancelsSearchInFlight: Bool) async {
-      let clock = TestClock()
-      let store = TestStore(initialState: SearchFeature.State()) {
-        SearchFeature(cancelsSearchInFlight: cancelsSearchInFlight) { query in
-          try await clock.sleep(for: .milliseconds(300))
-          return SearchFeature.results(for: query)
-        }
-      }
-      store.exhaustivity = .off
-      await store.send(.queryChanged("a"))
-      await store.send(.queryChanged("ab"))
-      await clock.advance(by: .milliseconds(300))
-      await store.finish()
-      await store.skipReceivedActions(strict: false)
-      XCTAssertEqual(store.state.results, SearchFeature.results(for: "ab"))
+      let results = await SearchFeature.resultsAfterTypingTwoQueries(
+        cancelsSearchInFlight: cancelsSearchInFlight)
+      XCTAssertEqual(results, SearchFeature.results(for: "ab"))
     }
 
     func testStaleSearch_explorationStopsAtTheRunAnXCTAssertFails() async {
